@@ -1,0 +1,1 @@
+export { startMock, type RunningMock, type StartMockOptions } from './start-mock.js';

@@ -1,0 +1,2 @@
+// Types-only package: this module exists so that the package also resolves at run time.
+export {};
