@@ -1,0 +1,184 @@
+// Every error this package throws. One module, so `instanceof` sees one set of classes whatever
+// entry point or internal module threw them.
+
+/** Root of every error thrown by this package: `catch (e) { if (e instanceof ThumbnailClientError) ... }`. */
+export class ThumbnailClientError extends Error {
+  static {
+    this.prototype.name = 'ThumbnailClientError';
+  }
+
+  /** A plain object for JSON loggers; never holds request headers. */
+  toJSON(): Record<string, unknown> {
+    return { name: this.name, message: this.message };
+  }
+}
+
+/** An option, environment variable or call argument is invalid; thrown before anything is sent. */
+export class ConfigurationError extends ThumbnailClientError {
+  static {
+    this.prototype.name = 'ConfigurationError';
+  }
+}
+
+/** What {@link ThumbnailApiError} is built from. */
+export interface ApiErrorInit {
+  /** HTTP status of the response (`0` for a browser's opaque redirect). */
+  status: number;
+  /** Response headers. */
+  headers: Headers;
+  /** Parsed JSON body, or the raw text when it is not JSON, or `undefined` when empty. */
+  body: unknown;
+  /** Cause, if any. */
+  cause?: unknown;
+}
+
+// Response headers that commonly carry a request id. The service documents none of them.
+const REQUEST_ID_HEADERS = ['x-request-id', 'request-id', 'x-correlation-id', 'x-amzn-requestid', 'cf-ray'];
+
+/**
+ * The service answered, but not with usable data: a non-2xx status (subclasses by status), a redirect
+ * (not followed, so the key never travels elsewhere), or a 2xx whose body is not the JSON the API documents.
+ */
+export class ThumbnailApiError extends ThumbnailClientError {
+  static {
+    this.prototype.name = 'ThumbnailApiError';
+  }
+
+  /** HTTP status of the response. */
+  readonly status: number;
+  /** The service's `error` text when the body has the documented `{ success: false, error }` shape. */
+  readonly error: string | undefined;
+  /** Response headers. */
+  readonly headers: Headers;
+  /** Parsed JSON body, or the raw text when it is not JSON, or `undefined` when the body is empty. */
+  readonly body: unknown;
+  /** A request id read from a common header such as `x-request-id` (the service documents none). */
+  readonly requestId: string | undefined;
+
+  constructor(message: string, init: ApiErrorInit) {
+    super(message, init.cause === undefined ? undefined : { cause: init.cause });
+    this.status = init.status;
+    this.headers = init.headers;
+    this.body = init.body;
+    this.error = errorTextOf(init.body);
+    this.requestId = requestIdOf(init.headers);
+  }
+
+  override toJSON(): Record<string, unknown> {
+    return { ...super.toJSON(), status: this.status, error: this.error, requestId: this.requestId, body: this.body };
+  }
+}
+
+/** 400: the request was malformed. */
+export class BadRequestError extends ThumbnailApiError {
+  static {
+    this.prototype.name = 'BadRequestError';
+  }
+  declare readonly status: 400;
+}
+
+/** 401: the API key is missing or invalid (documented body: `{ success: false, error: 'Unauthorized' }`). */
+export class AuthenticationError extends ThumbnailApiError {
+  static {
+    this.prototype.name = 'AuthenticationError';
+  }
+  declare readonly status: 401;
+}
+
+/** 403: the key has no access to the resource (documented body: `{ success: false, error: 'Forbidden' }`). */
+export class PermissionDeniedError extends ThumbnailApiError {
+  static {
+    this.prototype.name = 'PermissionDeniedError';
+  }
+  declare readonly status: 403;
+}
+
+/** 404: not found. */
+export class NotFoundError extends ThumbnailApiError {
+  static {
+    this.prototype.name = 'NotFoundError';
+  }
+  declare readonly status: 404;
+}
+
+/** 409: conflict. */
+export class ConflictError extends ThumbnailApiError {
+  static {
+    this.prototype.name = 'ConflictError';
+  }
+  declare readonly status: 409;
+}
+
+/** 422: the body was understood but rejected. */
+export class UnprocessableEntityError extends ThumbnailApiError {
+  static {
+    this.prototype.name = 'UnprocessableEntityError';
+  }
+  declare readonly status: 422;
+}
+
+/** 429: too many requests. */
+export class RateLimitError extends ThumbnailApiError {
+  static {
+    this.prototype.name = 'RateLimitError';
+  }
+  declare readonly status: 429;
+}
+
+/** Any status >= 500, including a proxy's or gateway's error page. */
+export class InternalServerError extends ThumbnailApiError {
+  static {
+    this.prototype.name = 'InternalServerError';
+  }
+}
+
+/** No response arrived: the connection was refused, reset or failed. `cause` holds the underlying error. */
+export class APIConnectionError extends ThumbnailClientError {
+  static {
+    this.prototype.name = 'APIConnectionError';
+  }
+}
+
+/** No response arrived within the timeout (the client's `timeoutMs`, or a caller's `AbortSignal.timeout()`). */
+export class APITimeoutError extends APIConnectionError {
+  static {
+    this.prototype.name = 'APITimeoutError';
+  }
+}
+
+/** The caller's `AbortSignal` aborted the request. */
+export class APIUserAbortError extends ThumbnailClientError {
+  static {
+    this.prototype.name = 'APIUserAbortError';
+  }
+}
+
+const API_ERROR_BY_STATUS: Record<number, typeof ThumbnailApiError> = {
+  400: BadRequestError,
+  401: AuthenticationError,
+  403: PermissionDeniedError,
+  404: NotFoundError,
+  409: ConflictError,
+  422: UnprocessableEntityError,
+  429: RateLimitError,
+};
+
+/** The error class for a status: a subclass when there is one, else the base class. */
+export function apiErrorClassFor(status: number): typeof ThumbnailApiError {
+  return API_ERROR_BY_STATUS[status] ?? (status >= 500 ? InternalServerError : ThumbnailApiError);
+}
+
+/** The documented `error` text of a parsed body, if it has one. */
+export function errorTextOf(body: unknown): string | undefined {
+  const text = typeof body === 'object' && body !== null ? (body as { error?: unknown }).error : undefined;
+  return typeof text === 'string' ? text : undefined;
+}
+
+/** A request id from a common response header; the service documents none. */
+export function requestIdOf(headers: Headers): string | undefined {
+  for (const name of REQUEST_ID_HEADERS) {
+    const value = headers.get(name);
+    if (value) return value;
+  }
+  return undefined;
+}

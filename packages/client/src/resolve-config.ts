@@ -1,0 +1,216 @@
+// Turns options and environment variables into a checked configuration, failing early with a message that
+// names the option or variable to fix. No message ever contains the key.
+import { isBrowser } from './browser-detection.js';
+import { ConfigurationError } from './errors.js';
+import type { AuthMethod, FetchFunction, RequestOptions, ThumbnailClientLogger, ThumbnailClientOptions } from './options.js';
+import { VERSION } from './version.js';
+
+/** The checked configuration of a client. */
+export interface ResolvedConfig {
+  apiKey: string;
+  baseUrl: string;
+  auth: AuthMethod;
+  fetch: FetchFunction;
+  headers: Record<string, string>;
+  timeoutMs: number;
+  maxRetries: number;
+  retryDelayMs: number;
+  maxRetryDelayMs: number;
+  logger: ThumbnailClientLogger | undefined;
+  allowInsecureHttp: boolean;
+}
+
+// Our defaults (the service documents no time-outs or rate limits): see the README.
+const DEFAULT_TIMEOUT_MS = 60_000;
+const DEFAULT_MAX_RETRIES = 2;
+const DEFAULT_RETRY_DELAY_MS = 500;
+const DEFAULT_MAX_RETRY_DELAY_MS = 30_000;
+// setTimeout fires at once for longer delays.
+const MAX_TIMER_MS = 2_147_483_647;
+
+const CLIENT_OPTIONS: ReadonlyArray<keyof ThumbnailClientOptions> = [
+  'apiKey',
+  'baseUrl',
+  'auth',
+  'fetch',
+  'headers',
+  'timeoutMs',
+  'maxRetries',
+  'retryDelayMs',
+  'maxRetryDelayMs',
+  'logger',
+  'dangerouslyAllowBrowser',
+  'allowInsecureHttp',
+];
+const HEADER_NAME = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
+const HEADER_VALUE = /^[\t\x20-\x7e\x80-\xff]*$/;
+const KEY_HEADERS = new Set(['x-api-key', 'authorization']);
+
+/** Checks the options of `new ThumbnailClient()`, falling back to `THUMBNAIL_API_KEY` / `THUMBNAIL_API_BASE_URL`. */
+export function resolveConfig(options: ThumbnailClientOptions): ResolvedConfig {
+  if (options === null || typeof options !== 'object') throw new ConfigurationError('new ThumbnailClient() takes an options object, e.g. { baseUrl }.');
+  checkKnownKeys(options, CLIENT_OPTIONS, 'new ThumbnailClient()');
+  if (isBrowser() && options.dangerouslyAllowBrowser !== true) {
+    throw new ConfigurationError(
+      'Refusing to run in a browser: every visitor could read the API key (the service says keys belong in server-side code only). ' +
+        'Call the API from your server, or pass dangerouslyAllowBrowser: true if you accept that risk.',
+    );
+  }
+  const env = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env ?? {};
+  const apiKey = checkApiKey(options.apiKey ?? env.THUMBNAIL_API_KEY, options.apiKey == null ? 'The THUMBNAIL_API_KEY environment variable' : 'The apiKey option');
+  const allowInsecureHttp = checkBoolean(options.allowInsecureHttp, 'allowInsecureHttp');
+  checkBoolean(options.dangerouslyAllowBrowser, 'dangerouslyAllowBrowser');
+  const baseUrl = checkBaseUrl(options.baseUrl ?? env.THUMBNAIL_API_BASE_URL, options.baseUrl == null ? 'THUMBNAIL_API_BASE_URL' : 'baseUrl', apiKey);
+  assertKeyMayTravel(new URL(baseUrl), allowInsecureHttp);
+
+  const auth = options.auth ?? 'x-api-key';
+  if (auth !== 'x-api-key' && auth !== 'bearer') throw new ConfigurationError(`auth must be 'x-api-key' or 'bearer', got ${describe(auth)}.`);
+  const fetch = options.fetch ?? (globalThis.fetch as FetchFunction | undefined);
+  if (typeof fetch !== 'function') {
+    throw new ConfigurationError('No fetch function: pass the fetch option (Node.js >= 18, Deno, Bun and browsers have one built in).');
+  }
+  const logger = options.logger;
+  if (logger !== undefined && typeof logger?.debug !== 'function') throw new ConfigurationError('logger must have a debug(message) method, e.g. console.');
+
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  const runtime = (globalThis as { process?: { version?: string } }).process?.version;
+  // Browsers drop or preflight a custom User-Agent, so it is sent from server runtimes only.
+  if (!isBrowser()) headers['User-Agent'] = `thumbnail-api-client/${VERSION}${runtime ? ` node/${runtime}` : ''}`;
+  Object.assign(headers, checkHeaders(options.headers, 'headers'));
+
+  const maxRetryDelayMs = checkInteger(options.maxRetryDelayMs, 'maxRetryDelayMs', 0, MAX_TIMER_MS) ?? DEFAULT_MAX_RETRY_DELAY_MS;
+  return {
+    apiKey,
+    baseUrl,
+    auth,
+    fetch,
+    headers,
+    timeoutMs: checkInteger(options.timeoutMs, 'timeoutMs', 1, MAX_TIMER_MS) ?? DEFAULT_TIMEOUT_MS,
+    maxRetries: checkInteger(options.maxRetries, 'maxRetries', 0, Number.MAX_SAFE_INTEGER) ?? DEFAULT_MAX_RETRIES,
+    retryDelayMs: checkInteger(options.retryDelayMs, 'retryDelayMs', 0, MAX_TIMER_MS) ?? Math.min(DEFAULT_RETRY_DELAY_MS, maxRetryDelayMs),
+    maxRetryDelayMs,
+    logger,
+    allowInsecureHttp,
+  };
+}
+
+/** Checks the options of one call, with the names of its extra options (e.g. `query`, `body`). */
+export function checkRequestOptions<T extends RequestOptions>(options: T | undefined, call: string, extra: readonly string[] = []): T {
+  if (options === undefined) return {} as T;
+  if (options === null || typeof options !== 'object') throw new ConfigurationError(`${call} takes an options object as its last argument.`);
+  checkKnownKeys(options, ['timeoutMs', 'signal', 'maxRetries', 'headers', ...extra], call);
+  checkInteger(options.timeoutMs, 'timeoutMs', 1, MAX_TIMER_MS);
+  checkInteger(options.maxRetries, 'maxRetries', 0, Number.MAX_SAFE_INTEGER);
+  checkHeaders(options.headers, 'headers');
+  const signal = options.signal as Partial<AbortSignal> | undefined;
+  if (signal !== undefined && (typeof signal?.aborted !== 'boolean' || typeof signal.addEventListener !== 'function')) {
+    throw new ConfigurationError('signal must be an AbortSignal, e.g. from new AbortController() or AbortSignal.timeout(ms).');
+  }
+  return options;
+}
+
+/**
+ * Refuses to send the key over plain http:// to anything but loopback, unless allowed. Checked for the
+ * base URL at construction and again for every request, since `client.raw` takes a per-request `baseUrl`.
+ */
+export function assertKeyMayTravel(url: URL, allowInsecureHttp: boolean): void {
+  if (url.protocol === 'https:' || (url.protocol === 'http:' && (allowInsecureHttp || isLoopback(url.hostname)))) return;
+  if (url.protocol === 'http:') {
+    throw new ConfigurationError(
+      `Refusing to send the API key over plain http:// to ${url.host}: anyone on the network could read it. ` +
+        'Use https://, or pass allowInsecureHttp: true if the network is trusted (loopback addresses such as 127.0.0.1 are always allowed).',
+    );
+  }
+  throw new ConfigurationError(`Refusing to send the API key with the ${url.protocol} scheme: use https:// (or http:// for loopback).`);
+}
+
+function isLoopback(hostname: string): boolean {
+  return hostname === 'localhost' || hostname === '[::1]' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(hostname);
+}
+
+function checkApiKey(value: unknown, source: string): string {
+  if (value === undefined) {
+    throw new ConfigurationError(
+      'No API key: pass the apiKey option, or set the THUMBNAIL_API_KEY environment variable (server-side only). Keys are made in the service dashboard.',
+    );
+  }
+  if (typeof value !== 'string') throw new ConfigurationError(`${source} must be a string, got ${typeof value}.`);
+  if (value === '') throw new ConfigurationError(`${source} is empty: set it to an API key from the service dashboard.`);
+  if (/^bearer\s/i.test(value)) {
+    throw new ConfigurationError(`${source} starts with "Bearer ": pass the key alone; to send it as "Authorization: Bearer <key>", set auth: 'bearer'.`);
+  }
+  if (value.trim() !== value) {
+    throw new ConfigurationError(`${source} has whitespace at its start or end (a trailing newline from a file or a shell?): pass the key alone.`);
+  }
+  const bad = /[^\x21-\x7e]/.exec(value);
+  if (bad) {
+    const what = /\s/.test(bad[0]) ? 'whitespace' : 'a control or non-ASCII character';
+    throw new ConfigurationError(`${source} contains ${what} at position ${bad.index + 1}: an API key is one printable token; copy it again from the service dashboard.`);
+  }
+  return value;
+}
+
+function checkBaseUrl(value: unknown, source: string, apiKey: string): string {
+  const fix = 'Set it to the scheme and host of the service, e.g. http://127.0.0.1:4010 for the local mock.';
+  if (value === undefined || value === '') {
+    throw new ConfigurationError(`No base URL: pass the baseUrl option, or set the THUMBNAIL_API_BASE_URL environment variable (the service publishes no default host). ${fix}`);
+  }
+  if (typeof value !== 'string') throw new ConfigurationError(`${source} must be a string, got ${typeof value}.`);
+  // Echo the value only when it cannot be the key (someone may have swapped the two).
+  const shown = value.includes(apiKey) || value.length > 200 || /[^\x20-\x7e]/.test(value) ? '' : ` (got "${value}")`;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new ConfigurationError(`${source} is not an absolute URL${shown}. ${fix}`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new ConfigurationError(`${source} must start with https:// or http://${shown}. ${fix}`);
+  if (url.username || url.password) throw new ConfigurationError(`${source} must not contain a user name or password: pass the key as apiKey. ${fix}`);
+  if (url.search || url.hash) throw new ConfigurationError(`${source} must not contain a query string or fragment${shown}. ${fix}`);
+  return `${url.origin}${url.pathname}`.replace(/\/+$/, '');
+}
+
+function checkBoolean(value: unknown, name: string): boolean {
+  if (value !== undefined && typeof value !== 'boolean') throw new ConfigurationError(`${name} must be true or false, got ${describe(value)}.`);
+  return value === true;
+}
+
+function checkInteger(value: unknown, name: string, min: number, max: number): number | undefined {
+  if (value === undefined) return undefined;
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max) {
+    throw new ConfigurationError(`${name} must be a whole number from ${min} to ${max}, got ${describe(value)}.`);
+  }
+  return value;
+}
+
+function checkHeaders(headers: unknown, name: string): Record<string, string> {
+  if (headers === undefined) return {};
+  if (headers === null || typeof headers !== 'object' || Array.isArray(headers) || headers instanceof Headers) {
+    throw new ConfigurationError(`${name} must be a plain object of header names to string values, e.g. { Prefer: 'code=403' }.`);
+  }
+  for (const [header, value] of Object.entries(headers)) {
+    if (!HEADER_NAME.test(header)) throw new ConfigurationError(`${name} has an invalid header name ${JSON.stringify(header)}.`);
+    if (KEY_HEADERS.has(header.toLowerCase())) {
+      throw new ConfigurationError(`${name} must not set ${header}: the client sends the key itself, from apiKey (and auth for the header).`);
+    }
+    // The value is not echoed: it may be a secret.
+    if (typeof value !== 'string' || !HEADER_VALUE.test(value)) {
+      throw new ConfigurationError(`${name}[${JSON.stringify(header)}] must be a string without line breaks or control characters.`);
+    }
+  }
+  return headers as Record<string, string>;
+}
+
+function checkKnownKeys(options: object, known: readonly string[], where: string): void {
+  for (const key of Object.keys(options)) {
+    if (known.includes(key)) continue;
+    const near = known.find((name) => name.toLowerCase() === key.toLowerCase());
+    throw new ConfigurationError(`${where} has no option ${JSON.stringify(key)}${near ? `: did you mean ${near}?` : `; known options: ${known.join(', ')}.`}`);
+  }
+}
+
+// Strings are echoed only when short and plainly not a key (someone may have put the key in the wrong option).
+function describe(value: unknown): string {
+  if (typeof value === 'string') return /^[a-z-]{0,12}$/i.test(value) ? JSON.stringify(value) : 'a string';
+  return typeof value === 'number' || typeof value === 'boolean' ? String(value) : value === null ? 'null' : typeof value;
+}

@@ -1,0 +1,66 @@
+// Keeps the API key out of everything the client says: error messages, bodies echoed by a server,
+// causes from a custom fetch, and debug logs.
+
+const REDACTED = '[redacted]';
+// Headers whose values are credentials, whoever set them.
+const SECRET_HEADERS = new Set(['x-api-key', 'authorization', 'proxy-authorization', 'cookie', 'set-cookie']);
+
+/** Replaces every occurrence of the key (raw or URL-encoded) in a text. */
+export type Redact = (text: string) => string;
+
+/** A redaction function bound to one key. */
+export function createRedact(secret: string): Redact {
+  const forms = [...new Set([secret, encodeURIComponent(secret)])];
+  return (text) => {
+    let out = text;
+    for (const form of forms) if (out.includes(form)) out = out.split(form).join(REDACTED);
+    return out;
+  };
+}
+
+/** Redacts the key in every string of a parsed JSON value (keys included); returns the value itself when clean. */
+export function redactValue(value: unknown, redact: Redact): unknown {
+  if (typeof value === 'string') return redact(value);
+  if (Array.isArray(value)) return value.map((item) => redactValue(item, redact));
+  if (value !== null && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [redact(key), redactValue(item, redact)]));
+  }
+  return value;
+}
+
+/** A copy of headers with the key redacted from every value (a server could echo it back). */
+export function redactHeaders(headers: Headers, redact: Redact): Headers {
+  const copy = new Headers();
+  headers.forEach((value, name) => copy.append(name, redact(value)));
+  return copy;
+}
+
+/** Describes headers for a log line: credential values masked, the key redacted anywhere else. */
+export function describeHeaders(headers: Headers, redact: Redact): string {
+  const parts: string[] = [];
+  headers.forEach((value, name) => parts.push(`${name}: ${SECRET_HEADERS.has(name) ? '***' : redact(value)}`));
+  return parts.join(', ');
+}
+
+// Properties of network errors worth keeping (Node's system errors, undici's errors).
+const CAUSE_FIELDS = ['code', 'errno', 'syscall', 'address', 'port'] as const;
+
+/**
+ * A copy of an error cause that can be logged safely: name, message, stack, system-error fields and nested
+ * causes, with the key redacted. Anything else (a Request, headers, sockets) is dropped, because a custom
+ * fetch may attach objects that hold the key.
+ */
+export function safeCause(cause: unknown, redact: Redact, depth = 0): unknown {
+  if (typeof cause === 'string') return redact(cause);
+  if (!(cause instanceof Error) || depth > 4) return undefined;
+  const nested = safeCause(cause.cause, redact, depth + 1);
+  const copy = new Error(redact(cause.message), nested === undefined ? undefined : { cause: nested });
+  copy.name = redact(cause.name);
+  copy.stack = redact(cause.stack ?? '');
+  for (const field of CAUSE_FIELDS) {
+    const value: unknown = (cause as unknown as Record<string, unknown>)[field];
+    if (typeof value === 'string') Object.assign(copy, { [field]: redact(value) });
+    else if (typeof value === 'number') Object.assign(copy, { [field]: value });
+  }
+  return copy;
+}

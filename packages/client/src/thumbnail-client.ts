@@ -1,0 +1,129 @@
+// The client: a resource-style surface that returns data or throws typed errors, the openapi-fetch client
+// underneath (`raw`), and an escape hatch for endpoints the contract does not describe yet.
+import type { CreateThumbnailRequest, CreateThumbnailResponse, ListThumbnailsResponse, paths } from '@thumbnail-api/types';
+import createClient, { type Client } from 'openapi-fetch';
+import { authMiddleware } from './auth.js';
+import { ConfigurationError } from './errors.js';
+import type { HttpMethod, RawRequestOptions, RequestOptions, ThumbnailClientOptions } from './options.js';
+import { checkRequestOptions, resolveConfig } from './resolve-config.js';
+import { responseError } from './response-error.js';
+import { createRedact, type Redact } from './secret-redaction.js';
+import { createTransport, type Transport } from './transport.js';
+
+/** The thumbnails resource: `POST /api/thumbnails` and `GET /api/thumbnails`. */
+export interface ThumbnailsResource {
+  /**
+   * Generates a thumbnail from a text prompt (`POST /api/thumbnails`). Never retried automatically: a repeated
+   * request could generate (and bill) twice. Pass `maxRetries` in `options` to opt in, knowingly.
+   */
+  create(body: CreateThumbnailRequest, options?: RequestOptions): Promise<CreateThumbnailResponse>;
+  /** Lists the thumbnails of the key's active organization (`GET /api/thumbnails`); retried on transient failures. */
+  list(options?: RequestOptions): Promise<ListThumbnailsResponse>;
+}
+
+type LooseRequest = (
+  method: string,
+  path: string,
+  init: Record<string, unknown>,
+) => Promise<{ data?: unknown; error?: unknown; response: Response }>;
+
+interface Call {
+  method: string;
+  path: string;
+  options: RequestOptions;
+  query?: Record<string, unknown> | undefined;
+  body?: unknown;
+  /** Whether the documented success body is a JSON object (so an empty or other body is an error). */
+  expectObject: boolean;
+}
+
+const METHODS: readonly HttpMethod[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'];
+
+/** Client of the Thumbnail Generation Service API. Server-side only: it holds your API key. */
+export class ThumbnailClient {
+  /** The openapi-fetch client underneath, typed from the contract, returning `{ data, error, response }`; same auth, base URL, timeouts and retries. */
+  readonly raw: Client<paths>;
+  /** Generate and list thumbnails. */
+  readonly thumbnails: ThumbnailsResource;
+  /** The checked base URL requests are sent to. */
+  readonly baseUrl: string;
+  readonly #transport: Transport;
+  readonly #redact: Redact;
+  readonly #request: LooseRequest;
+
+  /** Checks the options (falling back to `THUMBNAIL_API_KEY` / `THUMBNAIL_API_BASE_URL`); throws `ConfigurationError` when one is wrong. */
+  constructor(options: ThumbnailClientOptions = {}) {
+    // The key stays in closures below, never in a property, so inspecting the client cannot show it.
+    const { apiKey, auth, baseUrl, headers, allowInsecureHttp, ...settings } = resolveConfig(options);
+    this.#redact = createRedact(apiKey);
+    this.#transport = createTransport({ ...settings, redact: this.#redact });
+    const transport = this.#transport;
+    this.raw = createClient<paths>({ baseUrl, headers, fetch: (request) => transport(request) });
+    this.raw.use(authMiddleware(apiKey, auth, baseUrl, allowInsecureHttp));
+    this.#request = this.raw.request.bind(this.raw) as unknown as LooseRequest;
+    this.baseUrl = baseUrl;
+    this.thumbnails = {
+      create: async (body, requestOptions) => {
+        if (body === null || typeof body !== 'object' || Array.isArray(body)) {
+          throw new ConfigurationError('thumbnails.create() takes the request body as an object, e.g. { prompt: "A red fox at dawn" }.');
+        }
+        const checked = checkRequestOptions(requestOptions, 'thumbnails.create()');
+        return this.#call({ method: 'POST', path: '/api/thumbnails', options: checked, body, expectObject: true }) as Promise<CreateThumbnailResponse>;
+      },
+      list: async (requestOptions) => {
+        const checked = checkRequestOptions(requestOptions, 'thumbnails.list()');
+        return this.#call({ method: 'GET', path: '/api/thumbnails', options: checked, expectObject: true }) as Promise<ListThumbnailsResponse>;
+      },
+    };
+  }
+
+  /**
+   * Calls an endpoint the contract does not describe yet (the Persons and Templates paths are not published),
+   * with the same auth, base URL, errors, timeouts and retries. The result is the parsed JSON body (or
+   * `undefined` when empty); `T` is not checked at run time.
+   */
+  async request<T = unknown>(method: HttpMethod, path: string, options?: RawRequestOptions): Promise<T> {
+    if (typeof method !== 'string' || !METHODS.includes(method)) {
+      throw new ConfigurationError(`request() takes an upper-case HTTP method (${METHODS.join(', ')}) as its first argument.`);
+    }
+    if (typeof path !== 'string' || !/^\/[^?#{}\s]*$/.test(path)) {
+      throw new ConfigurationError(
+        'request() takes a path starting with "/", relative to baseUrl, e.g. "/api/persons"; pass query parameters as options.query ' +
+          'and encode path segments yourself with encodeURIComponent().',
+      );
+    }
+    const checked = checkRequestOptions(options, 'request()', ['query', 'body']);
+    if (checked.query !== undefined && (checked.query === null || typeof checked.query !== 'object')) {
+      throw new ConfigurationError('request() options.query must be an object of parameter names to values.');
+    }
+    return this.#call({ method, path, options: checked, query: checked.query, body: checked.body, expectObject: false }) as Promise<T>;
+  }
+
+  async #call({ method, path, options, query, body, expectObject }: Call): Promise<unknown> {
+    const { data, error, response } = await this.#request(method, path, {
+      params: query === undefined ? undefined : { query },
+      body,
+      headers: options.headers,
+      // Text, so that a 2xx body that is not JSON becomes a typed error instead of a SyntaxError.
+      parseAs: 'text',
+      fetch: (request: Request) => this.#transport(request, options),
+    });
+    const failed = { method, path: this.#redact(path), response, redact: this.#redact };
+    if (!response.ok) throw responseError({ ...failed, body: error });
+    const text = data as string | undefined;
+    if (!text) {
+      if (expectObject) throw responseError({ ...failed, body: undefined }, 'the body is empty, not the JSON object the API documents');
+      return undefined;
+    }
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      throw responseError({ ...failed, body: text });
+    }
+    if (expectObject && (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed))) {
+      throw responseError({ ...failed, body: parsed }, 'the body is JSON but not the object the API documents');
+    }
+    return parsed;
+  }
+}
