@@ -1,39 +1,100 @@
 #!/usr/bin/env node
-import { parseArgs } from 'node:util';
-import { startMock } from './start-mock.js';
+// thumbnail-api-mock: the mock (or the contract proxy) on the command line, for local use and CI.
+import { spawn } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { type CliOptions, parseCliOptions, usage } from './cli-options.js';
+import { type ContractReport, formatExchange, formatSummary } from './contract-report.js';
+import type { Launched } from './launch.js';
+import { launchMock } from './start-mock.js';
+import { launchContractProxy } from './start-proxy.js';
 
-const usage = `Usage: thumbnail-api-mock [--host 127.0.0.1] [--port 4010]
+/** The environment variable a command run after `--` finds the mock's URL in. */
+const baseUrlVariable = 'THUMBNAIL_API_BASE_URL';
 
-Serves the Thumbnail Generation Service API contract with Prism.`;
-
-let values: { host?: string; port?: string; help?: boolean };
+let options: CliOptions;
 try {
-  ({ values } = parseArgs({
-    options: { host: { type: 'string' }, port: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
-  }));
+  options = parseCliOptions(process.argv.slice(2));
 } catch (error) {
   console.error(`${(error as Error).message}\n\n${usage}`);
   process.exit(2);
 }
-if (values.help) {
+if (options.help) {
   console.log(usage);
   process.exit(0);
 }
-const port = values.port === undefined ? 4010 : Number(values.port);
-if (!Number.isInteger(port) || port < 0 || port > 65535) {
-  console.error(`--port must be an integer from 0 to 65535, got ${JSON.stringify(values.port)}.`);
-  process.exit(2);
+if (options.version) {
+  console.log((createRequire(import.meta.url)('../package.json') as { version: string }).version);
+  process.exit(0);
 }
 
+let launched: Launched;
+let report: (() => ContractReport) | undefined;
+let upstream = '';
 try {
-  const mock = await startMock({ host: values.host ?? '127.0.0.1', port });
-  console.log(`Thumbnail API mock listening on ${mock.url}`);
-  const shutdown = () => {
-    void mock.stop().then(() => process.exit(0));
-  };
-  process.once('SIGINT', shutdown);
-  process.once('SIGTERM', shutdown);
+  if (options.proxy === undefined) {
+    launched = await launchMock({ host: options.host, port: options.port, keys: options.keys, specPath: options.spec });
+    console.log(`Thumbnail API mock listening on ${launched.url}`);
+  } else {
+    const started = await launchContractProxy({
+      upstream: options.proxy,
+      host: options.host,
+      port: options.port,
+      specPath: options.spec,
+      onExchange: (exchange) => console.error(formatExchange(exchange)),
+    });
+    launched = started.launched;
+    report = started.proxy.report;
+    upstream = started.proxy.upstream;
+    console.log(`Thumbnail API contract proxy listening on ${launched.url}, forwarding to ${upstream}`);
+  }
 } catch (error) {
-  console.error((error as Error).message);
+  console.error(`thumbnail-api-mock: ${(error as Error).message}`);
   process.exit(1);
+}
+
+let shuttingDown = false;
+/** Stops everything we started, prints the proxy's summary, and exits. */
+async function shutdown(code: number): Promise<never> {
+  shuttingDown = true;
+  await launched.stop();
+  let exitCode = code;
+  if (report) {
+    const summary = report();
+    console.error(formatSummary(summary, upstream));
+    if (options.failOnViolation && summary.violations > 0 && exitCode === 0) exitCode = 1;
+  }
+  process.exit(exitCode);
+}
+
+void launched.prism.exited.then(() => {
+  if (shuttingDown) return;
+  console.error(`thumbnail-api-mock: Prism stopped unexpectedly.\n${launched.prism.lastOutput()}`);
+  void shutdown(1);
+});
+
+if (options.command.length === 0) {
+  const onSignal = () => {
+    if (!shuttingDown) void shutdown(0);
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+} else {
+  const [file, ...args] = options.command as [string, ...string[]];
+  const child = spawn(file, args, {
+    stdio: 'inherit',
+    env: { ...process.env, [baseUrlVariable]: launched.url },
+    // npm, npx and friends are .cmd files on Windows, which only a shell runs.
+    shell: process.platform === 'win32',
+  });
+  child.once('error', (error) => {
+    console.error(`thumbnail-api-mock: could not run ${file}: ${error.message}`);
+    if (!shuttingDown) void shutdown(1);
+  });
+  child.once('exit', (code, signal) => {
+    if (!shuttingDown) void shutdown(code ?? (signal ? 1 : 0));
+  });
+  // The command gets the signal too (it is in our process group when run from a terminal); make sure of it.
+  const forward = (signal: NodeJS.Signals) => () => child.kill(signal);
+  process.on('SIGINT', forward('SIGINT'));
+  process.on('SIGTERM', forward('SIGTERM'));
 }

@@ -1,17 +1,20 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { createRequire } from 'node:module';
-import { createServer } from 'node:net';
-import { openapiYamlPath } from '@thumbnail-api/spec';
+// startMock: the contract served by Prism, behind a front server that adds the key registry.
+import { loadContract } from './contract.js';
+import { type KeyRegistry, loadKeyRegistry } from './key-registry.js';
+import { launch, type Launched } from './launch.js';
+import { createMockHandler } from './mock-handler.js';
 
 /** Options of {@link startMock}. */
 export interface StartMockOptions {
   /** Interface to listen on; defaults to `127.0.0.1`. */
   host?: string;
-  /** Port to listen on; defaults to `4010`. `0` picks a free port. */
+  /** Port to listen on; defaults to `4010`. `0` picks a free port (read it from `url` or `port`). */
   port?: number;
-  /** Contract to serve; defaults to the contract bundled with this package. */
+  /** Key registry, or the path of a JSON file holding one; without it any non-empty key is accepted, as Prism does. */
+  keys?: KeyRegistry | string;
+  /** Contract to serve, as one bundled OpenAPI 3 file; defaults to the contract bundled with this package. */
   specPath?: string;
-  /** Answer responses that would break the contract with a 500 instead (Prism `--errors`); defaults to `true`. */
+  /** Answer with a 500 instead of any response or example that would break the contract (Prism `--errors`); defaults to `true`. */
   errors?: boolean;
   /** How long to wait for the server to answer, in milliseconds; defaults to 30 000. */
   startTimeoutMs?: number;
@@ -21,98 +24,43 @@ export interface StartMockOptions {
 export interface RunningMock {
   /** Base URL of the mock, e.g. `http://127.0.0.1:4010`. Pass it as the client's `baseUrl`. */
   readonly url: string;
+  /** The interface the mock listens on. */
   readonly host: string;
+  /** The port the mock listens on (the one picked when `port` was `0`). */
   readonly port: number;
-  /** Stops the server and waits until its process has exited. */
+  /** Stops the server and waits until its Prism process has exited. */
   stop(): Promise<void>;
 }
 
-const require = createRequire(import.meta.url);
-const prismCli = require.resolve('@stoplight/prism-cli/dist/index.js');
-
-/** Starts Prism on the bundled contract and resolves once the server answers HTTP requests. */
+/**
+ * Serves the contract and resolves once the server answers HTTP requests. Rejects with an error naming the
+ * cause (port in use, unreadable contract, bad key registry, Prism failing to start), with nothing left running.
+ */
 export async function startMock(options: StartMockOptions = {}): Promise<RunningMock> {
-  const host = options.host ?? '127.0.0.1';
-  const port = options.port === 0 ? await findFreePort(host) : (options.port ?? 4010);
-  const specPath = options.specPath ?? openapiYamlPath;
-  const args = [prismCli, 'mock', specPath, '--host', host, '--port', String(port)];
-  if (options.errors ?? true) args.push('--errors');
-
-  const env: NodeJS.ProcessEnv = { ...process.env, SCARF_ANALYTICS: 'false', NO_COLOR: '1', FORCE_COLOR: '0' };
-  delete env.NODE_ENV; // Prism's cluster start-up breaks under NODE_ENV=production.
-  const child = spawn(process.execPath, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
-  const output: string[] = [];
-  const record = (chunk: Buffer) => {
-    output.push(chunk.toString('utf8'));
-    if (output.length > 200) output.shift();
-  };
-  child.stdout?.on('data', record);
-  child.stderr?.on('data', record);
-  const killOnExit = () => child.kill('SIGKILL');
-  process.once('exit', killOnExit);
-
-  const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
-  try {
-    await waitUntilAnswering(child, url, options.startTimeoutMs ?? 30_000, output);
-  } catch (error) {
-    await stopProcess(child);
-    process.removeListener('exit', killOnExit);
-    throw error;
-  }
-  return {
-    url,
-    host,
-    port,
-    async stop() {
-      await stopProcess(child);
-      process.removeListener('exit', killOnExit);
-    },
-  };
+  const launched = await launchMock(options);
+  return { url: launched.url, host: launched.host, port: launched.port, stop: launched.stop };
 }
 
-async function waitUntilAnswering(child: ChildProcess, url: string, timeoutMs: number, output: string[]): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  let exited = false;
-  child.once('exit', () => {
-    exited = true;
-  });
-  while (Date.now() < deadline) {
-    if (exited) throw new Error(`The mock server exited before it answered on ${url}.${describeOutput(output)}`);
-    try {
-      await fetch(`${url}/api/thumbnails`, { signal: AbortSignal.timeout(1_000) });
-      return;
-    } catch {
-      await new Promise((resolve) => setTimeout(resolve, 100));
+/** {@link startMock}, with the Prism process exposed for the CLI. */
+export async function launchMock(options: StartMockOptions): Promise<Launched> {
+  const contract = loadContract(options.specPath);
+  const keys = options.keys === undefined ? undefined : loadKeyRegistry(options.keys);
+  if (keys) {
+    for (const operation of contract.operations) {
+      for (const status of [401, 403]) {
+        if (operation.example(status) === undefined) {
+          throw new Error(
+            `The contract ${contract.path} documents no ${status} example for ${operation.name}; the key registry answers with the contract's own bodies, so it needs one.`,
+          );
+        }
+      }
     }
   }
-  throw new Error(`The mock server did not answer on ${url} within ${timeoutMs} ms.${describeOutput(output)}`);
-}
-
-function describeOutput(output: string[]): string {
-  const text = output.join('').trim();
-  return text ? `\nPrism said:\n${text.split('\n').slice(-20).join('\n')}` : '';
-}
-
-function stopProcess(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    const force = setTimeout(() => child.kill('SIGKILL'), 5_000);
-    child.once('exit', () => {
-      clearTimeout(force);
-      resolve();
-    });
-    child.kill('SIGTERM');
-  });
-}
-
-function findFreePort(host: string): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, host, () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
+  return launch({
+    host: options.host ?? '127.0.0.1',
+    port: options.port ?? 4010,
+    prism: { mode: 'mock', specPath: contract.path, errors: options.errors ?? true, startTimeoutMs: options.startTimeoutMs ?? 30_000 },
+    createHandler: (prismUrl) => createMockHandler({ contract, keys, prismUrl }),
+    probe: true,
   });
 }

@@ -1,0 +1,74 @@
+// The optional key registry: which API keys succeed, and which are answered with 401 or 403.
+import { readFileSync } from 'node:fs';
+import type { IncomingHttpHeaders } from 'node:http';
+import { resolve } from 'node:path';
+
+/** What the mock answers a key with: the operation's response, the documented 401, or the documented 403. */
+export type KeyOutcome = 'ok' | 'unauthorized' | 'forbidden';
+
+/** API keys mapped to their outcome. Keys that are not listed are answered like `unauthorized` ones. */
+export type KeyRegistry = Readonly<Record<string, KeyOutcome>>;
+
+const outcomes: readonly KeyOutcome[] = ['ok', 'unauthorized', 'forbidden'];
+
+/**
+ * Checks a registry given as an object, or reads and checks the JSON file at a path.
+ * Errors name the entry by its position, never by the key itself: keys are secrets even in tests.
+ */
+export function loadKeyRegistry(source: KeyRegistry | string): Map<string, KeyOutcome> {
+  const what = typeof source === 'string' ? `The key registry ${resolve(source)}` : 'The key registry';
+  const registry = typeof source === 'string' ? readRegistryFile(source, what) : (source as unknown);
+  if (typeof registry !== 'object' || registry === null || Array.isArray(registry)) {
+    throw new Error(`${what} must be a JSON object mapping each API key to "ok", "unauthorized" or "forbidden".`);
+  }
+  const keys = new Map<string, KeyOutcome>();
+  Object.entries(registry).forEach(([key, outcome], index) => {
+    const entry = `entry ${index + 1}`;
+    if (key.length === 0 || key !== key.trim() || /[\s\x00-\x1f\x7f]/.test(key)) {
+      throw new Error(`${what}: the key of ${entry} is empty or contains spaces or control characters, which an HTTP header cannot carry.`);
+    }
+    if (!outcomes.includes(outcome as KeyOutcome)) {
+      throw new Error(`${what}: ${entry} has the outcome ${JSON.stringify(outcome)}; use "ok", "unauthorized" or "forbidden".`);
+    }
+    keys.set(key, outcome as KeyOutcome);
+  });
+  return keys;
+}
+
+function readRegistryFile(path: string, what: string): unknown {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new Error(`${what} cannot be read: ${code === 'ENOENT' ? 'the file does not exist' : (error as Error).message}.`);
+  }
+  try {
+    return JSON.parse(text);
+  } catch {
+    // JSON.parse's message quotes the text around the error, which may be a key: say only where to look.
+    throw new Error(`${what} is not valid JSON. Write it as {"my-test-key": "ok", "revoked-key": "unauthorized"}.`);
+  }
+}
+
+/**
+ * The API key a request carries, read as the interface describes: `x-api-key: <KEY>` (recommended), or
+ * `Authorization: Bearer <KEY>`. When both are sent, `x-api-key` is the one that counts. The scheme must be
+ * written `Bearer` exactly, as in the interface description and as Prism checks it; `bearer <KEY>` is no key.
+ */
+export function apiKeyOf(headers: IncomingHttpHeaders): string | undefined {
+  const headerKey = headers['x-api-key'];
+  if (typeof headerKey === 'string' && headerKey.length > 0) return headerKey;
+  const authorization = headers.authorization;
+  if (authorization?.startsWith('Bearer ')) {
+    const key = authorization.slice('Bearer '.length);
+    if (key.length > 0) return key;
+  }
+  return undefined;
+}
+
+/** The outcome of a request: keys missing from the registry are invalid, so they get the 401 as well. */
+export function outcomeOf(keys: ReadonlyMap<string, KeyOutcome>, headers: IncomingHttpHeaders): KeyOutcome {
+  const key = apiKeyOf(headers);
+  return (key === undefined ? undefined : keys.get(key)) ?? 'unauthorized';
+}
