@@ -27,6 +27,17 @@ export interface PrismProcess {
 }
 
 const loopback = '127.0.0.1';
+
+/**
+ * Preloaded into Prism (node --import): it exits as soon as the process that started it is gone, even when
+ * that process was killed without a chance to stop it, so no Prism is ever left orphaned. We hold the write
+ * end of its stdin, which closes when we die. Unref'd, so that it never keeps Prism alive by itself.
+ */
+const watchdog = [
+  "for (const event of ['end', 'close', 'error']) process.stdin.on(event, () => process.exit(0));",
+  'process.stdin.resume();',
+  'process.stdin.unref?.();',
+].join('\n');
 const maxAttempts = 3;
 const live = new Set<ChildProcess>();
 let exitHookInstalled = false;
@@ -52,7 +63,7 @@ export async function startPrism(options: PrismOptions): Promise<PrismProcess> {
 function spawnPrism(options: PrismOptions, port: number): PrismProcess {
   const args = [
     '--import',
-    new URL('./prism-watchdog.js', import.meta.url).href,
+    `data:text/javascript,${encodeURIComponent(watchdog)}`,
     prismCliPath(),
     options.mode,
     options.specPath,

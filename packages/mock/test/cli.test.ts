@@ -1,0 +1,135 @@
+// The command users run: it prints its URL, stops cleanly, and fails clearly with nothing left running.
+import { createServer, type Server } from 'node:http';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterEach, describe, expect, test } from 'vitest';
+import { killAllRuns, runCli } from './helpers/cli.js';
+import { processesWithMarker, survivorsOf } from './helpers/processes.js';
+
+const servers: Server[] = [];
+afterEach(async () => {
+  await killAllRuns();
+  await Promise.all(servers.splice(0).map((server) => new Promise((resolve) => server.close(resolve))));
+});
+
+const dir = mkdtempSync(join(tmpdir(), 'mock-cli-'));
+
+describe.each(['SIGTERM', 'SIGINT'] as const)('on %s', (signal) => {
+  test('it stops with exit code 0, leaving neither its server nor Prism running', async () => {
+    const run = runCli(['--port', '0']);
+    const url = await run.ready();
+    expect(run.stdout()).toBe(`Thumbnail API mock listening on ${url}\n`);
+    expect((await fetch(`${url}/api/thumbnails`, { headers: { 'x-api-key': 'k' } })).status).toBe(200);
+    // Two processes: the CLI (front server) and its Prism child.
+    expect(processesWithMarker(run.marker)).toHaveLength(2);
+
+    run.child.kill(signal);
+    expect(await run.exited).toEqual({ code: 0, signal: null });
+    expect(await survivorsOf(run.marker)).toEqual([]);
+    await expect(fetch(`${url}/api/thumbnails`)).rejects.toThrow();
+  });
+});
+
+test('when the CLI is killed outright, its Prism child exits by itself', async () => {
+  const run = runCli(['--port', '0']);
+  await run.ready();
+  run.child.kill('SIGKILL');
+  await run.exited;
+  expect(await survivorsOf(run.marker)).toEqual([]);
+});
+
+test('--help shows the defaults: 127.0.0.1 and port 4010', async () => {
+  const run = runCli(['--help']);
+  expect(await run.exited).toEqual({ code: 0, signal: null });
+  expect(run.stdout()).toContain('--port <port>          Port to listen on (default 4010; 0 picks a free port)');
+  expect(run.stdout()).toContain('--host <host>          Interface to listen on (default 127.0.0.1)');
+});
+
+test('--keys reads the key registry from a JSON file', async () => {
+  const keys = join(dir, 'keys.json');
+  writeFileSync(keys, JSON.stringify({ 'ci-ok': 'ok', 'ci-no-access': 'forbidden' }));
+  const run = runCli(['--port', '0', '--keys', keys]);
+  const url = await run.ready();
+  const status = async (key: string) => (await fetch(`${url}/api/thumbnails`, { headers: { 'x-api-key': key } })).status;
+  expect([await status('ci-ok'), await status('ci-no-access'), await status('unknown')]).toEqual([200, 403, 401]);
+});
+
+test('NODE_ENV=production (which breaks Prism on its own) does not stop it', async () => {
+  const run = runCli(['--port', '0'], { NODE_ENV: 'production' });
+  const url = await run.ready();
+  expect((await fetch(`${url}/api/thumbnails`, { headers: { 'x-api-key': 'k' } })).status).toBe(200);
+});
+
+describe('failures: a clear error naming the cause, exit code 1, nothing left running', () => {
+  test('a port in use', async () => {
+    const server = createServer((_, res) => res.end());
+    servers.push(server);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const port = (server.address() as { port: number }).port;
+    const run = runCli(['--port', String(port)]);
+    expect(await run.exited).toEqual({ code: 1, signal: null });
+    expect(run.stderr()).toContain(`Port ${port} on 127.0.0.1 is already in use.`);
+    expect(await survivorsOf(run.marker)).toEqual([]);
+  });
+
+  test('a missing spec file', async () => {
+    const run = runCli(['--port', '0', '--spec', join(dir, 'missing.yaml')]);
+    expect(await run.exited).toEqual({ code: 1, signal: null });
+    expect(run.stderr()).toContain('missing.yaml: the file does not exist.');
+    expect(await survivorsOf(run.marker)).toEqual([]);
+  });
+
+  test('a broken spec file', async () => {
+    const spec = join(dir, 'broken.yaml');
+    writeFileSync(spec, '{"openapi": "3.1.0", "paths": ');
+    const run = runCli(['--port', '0', '--spec', spec]);
+    expect(await run.exited).toEqual({ code: 1, signal: null });
+    expect(run.stderr()).toContain(`The contract ${spec} is not valid YAML or JSON`);
+    expect(await survivorsOf(run.marker)).toEqual([]);
+  });
+
+  test('a Prism that fails to start', async () => {
+    const breakPrism = fileURLToPath(new URL('./fixtures/break-prism.cjs', import.meta.url));
+    const run = runCli(['--port', '0'], { NODE_OPTIONS: `--require ${breakPrism}` });
+    expect(await run.exited).toEqual({ code: 1, signal: null });
+    expect(run.stderr()).toContain('Prism could not start: it exited before it answered. Prism said:\nError: simulated broken Prism installation');
+    expect(await survivorsOf(run.marker)).toEqual([]);
+  });
+
+  test.each([
+    [['--port', 'eighty'], '--port must be an integer from 0 to 65535, got "eighty".'],
+    [['--fail-on-violation'], '--fail-on-violation only applies with --proxy <base-url>.'],
+    [['--proxy', 'http://127.0.0.1:1', '--keys', 'k.json'], '--keys does not apply with --proxy'],
+    [['npm', 'test'], 'Unexpected argument "npm". Put a command to run after --'],
+    [['--prot', '1'], "Unknown option '--prot'"],
+  ])('bad arguments %j exit with code 2 and the usage', async (args, message) => {
+    const run = runCli(args);
+    expect(await run.exited).toEqual({ code: 2, signal: null });
+    expect(run.stderr()).toContain(message);
+    expect(run.stderr()).toContain('Usage: thumbnail-api-mock');
+  });
+});
+
+describe('with a command after --', () => {
+  const script = `
+    const url = process.env.THUMBNAIL_API_BASE_URL;
+    const response = await fetch(url + '/api/thumbnails', { headers: { 'x-api-key': 'k' } });
+    console.log('status', response.status);
+    process.exit(Number(process.argv[1]));`;
+
+  test.each([0, 3])('runs it against the mock, stops the mock, and exits with its code (%i)', async (code) => {
+    const run = runCli(['--port', '0', '--', process.execPath, '--input-type=module', '-e', script, String(code)]);
+    expect(await run.exited).toEqual({ code, signal: null });
+    expect(run.stdout()).toContain('status 200');
+    expect(await survivorsOf(run.marker)).toEqual([]);
+  });
+
+  test('a command that cannot be run is an error', async () => {
+    const run = runCli(['--port', '0', '--', join(dir, 'no-such-command')]);
+    expect(await run.exited).toEqual({ code: 1, signal: null });
+    expect(run.stderr()).toContain('could not run');
+    expect(await survivorsOf(run.marker)).toEqual([]);
+  });
+});
