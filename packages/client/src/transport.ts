@@ -128,8 +128,8 @@ function describeFailure(failure: unknown, redact: Redact): string {
   for (let depth = 0; depth < 5 && inner instanceof Error && inner.cause instanceof Error; depth++) inner = inner.cause;
   if (!(inner instanceof Error)) return redact(String(inner));
   const code = (inner as { code?: unknown }).code;
-  const message = redact(inner.message || inner.name);
-  return typeof code === 'string' && !message.includes(code) ? `${message} (${code})` : message;
+  const message = inner.message || inner.name;
+  return redact(typeof code === 'string' && !message.includes(code) ? `${message} (${code})` : message);
 }
 
 function ofAttempts(attempt: number, attempts: number): string {

@@ -1,7 +1,15 @@
 // The real client against the real mock: Prism serving the bundled contract, started like users start it.
 import { startMock, type RunningMock } from '@thumbnail-api/mock';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { type AuthMethod, createThumbnailClient } from '../src/index.js';
+import {
+  type AuthMethod,
+  AuthenticationError,
+  NotFoundError,
+  PermissionDeniedError,
+  ThumbnailApiError,
+  ThumbnailClient,
+  UnprocessableEntityError,
+} from '../src/index.js';
 
 let mock: RunningMock;
 beforeAll(async () => {
@@ -11,45 +19,66 @@ afterAll(async () => {
   await mock?.stop();
 });
 
-const authMethods: AuthMethod[] = ['x-api-key', 'bearer'];
+function clientFor(auth: AuthMethod = 'x-api-key'): ThumbnailClient {
+  return new ThumbnailClient({ apiKey: 'test-key', baseUrl: mock.url, auth, maxRetries: 0 });
+}
 
-describe.each(authMethods)('with the key sent by %s', (auth) => {
-  test('createThumbnail succeeds with the documented example body', async () => {
-    const client = createThumbnailClient({ apiKey: 'test-key', baseUrl: mock.url, auth });
-    const { data, error, response } = await client.POST('/api/thumbnails', { body: { prompt: 'A red fox at dawn' } });
-    expect(response.status).toBe(200);
-    expect(error).toBeUndefined();
-    expect(data).toEqual({});
+async function rejectionOf(promise: Promise<unknown>): Promise<ThumbnailApiError> {
+  const error = await promise.then(
+    () => expect.fail('the call succeeded'),
+    (caught: unknown) => caught,
+  );
+  expect(error).toBeInstanceOf(ThumbnailApiError);
+  return error as ThumbnailApiError;
+}
+
+describe.each<AuthMethod>(['x-api-key', 'bearer'])('with the key sent by %s', (auth) => {
+  test('thumbnails.create() returns the documented example body', async () => {
+    await expect(clientFor(auth).thumbnails.create({ prompt: 'A red fox at dawn' })).resolves.toEqual({});
   });
 
-  test('listThumbnails succeeds with the documented example body', async () => {
-    const client = createThumbnailClient({ apiKey: 'test-key', baseUrl: mock.url, auth });
-    const { data, error, response } = await client.GET('/api/thumbnails');
-    expect(response.status).toBe(200);
-    expect(error).toBeUndefined();
-    expect(data).toEqual({});
+  test('thumbnails.list() returns the documented example body', async () => {
+    await expect(clientFor(auth).thumbnails.list()).resolves.toEqual({});
+  });
+
+  test('raw.POST and raw.GET return { data, response } with status 200', async () => {
+    const created = await clientFor(auth).raw.POST('/api/thumbnails', { body: { prompt: 'A red fox at dawn' } });
+    const listed = await clientFor(auth).raw.GET('/api/thumbnails');
+    expect([created.response.status, created.data, created.error]).toEqual([200, {}, undefined]);
+    expect([listed.response.status, listed.data, listed.error]).toEqual([200, {}, undefined]);
   });
 });
 
-test('returns 401 with the documented body when no key is sent', async () => {
-  const response = await fetch(`${mock.url}/api/thumbnails`);
-  expect(response.status).toBe(401);
-  expect(await response.json()).toEqual({ success: false, error: 'Unauthorized' });
+test('throws AuthenticationError with the documented body when the key does not reach the service', async () => {
+  const client = clientFor();
+  // openapi-fetch middleware runs after the client's auth middleware: it stands for a proxy that drops the header.
+  client.raw.use({
+    onRequest({ request }) {
+      request.headers.delete('x-api-key');
+      return request;
+    },
+  });
+  const error = await rejectionOf(client.thumbnails.list());
+  expect(error).toBeInstanceOf(AuthenticationError);
+  expect(error).toMatchObject({ status: 401, error: 'Unauthorized', body: { success: false, error: 'Unauthorized' } });
 });
 
-test('returns 403 with the documented body when asked with Prefer: code=403', async () => {
-  const client = createThumbnailClient({ apiKey: 'test-key', baseUrl: mock.url });
-  const { data, error, response } = await client.GET('/api/thumbnails', { headers: { Prefer: 'code=403' } });
-  expect(response.status).toBe(403);
-  expect(data).toBeUndefined();
-  expect(error).toEqual({ success: false, error: 'Forbidden' });
+test('throws PermissionDeniedError with the documented body when asked with Prefer: code=403', async () => {
+  const error = await rejectionOf(clientFor().thumbnails.list({ headers: { Prefer: 'code=403' } }));
+  expect(error).toBeInstanceOf(PermissionDeniedError);
+  expect(error).toMatchObject({ status: 403, error: 'Forbidden', body: { success: false, error: 'Forbidden' } });
+  expect(error.message).toBe('403 Forbidden from GET /api/thumbnails: Forbidden');
 });
 
-test('answers a body that breaks the contract with an error body, not a crash', async () => {
-  const client = createThumbnailClient({ apiKey: 'test-key', baseUrl: mock.url });
-  // @ts-expect-error prompt must be a string: this is the invalid body under test.
-  const { data, error, response } = await client.POST('/api/thumbnails', { body: { prompt: 42 } });
-  expect(response.status).toBe(422);
-  expect(data).toBeUndefined();
-  expect(error).toMatchObject({ success: false, error: expect.any(String) });
+test('answers a body that breaks the contract with a typed error, not a crash', async () => {
+  const error = await rejectionOf(clientFor().thumbnails.create({ prompt: 42 } as unknown as { prompt: string }));
+  expect(error).toBeInstanceOf(UnprocessableEntityError);
+  expect(error.body).toMatchObject({ success: false, error: expect.any(String) });
+});
+
+test('request() reaches a path the contract does not describe and gets a typed 404 with Prism\'s own body', async () => {
+  const error = await rejectionOf(clientFor().request('GET', '/api/persons'));
+  expect(error).toBeInstanceOf(NotFoundError);
+  expect(error.error).toBeUndefined();
+  expect(error.message).toMatch(/^404 Not Found from GET \/api\/persons: the body is JSON without the documented "error" text: \{"type":.+"title":"Route not resolved/);
 });

@@ -1,0 +1,88 @@
+// Type tests (checked by tsc through vitest's typecheck and by `lint`): the typed surface accepts what the
+// contract describes and rejects wrong bodies, unknown paths and misspelt options at compile time.
+import { describe, expectTypeOf, test } from 'vitest';
+import {
+  AuthenticationError,
+  type CreateThumbnailResponse,
+  type ErrorBody,
+  type ListThumbnailsResponse,
+  PermissionDeniedError,
+  ThumbnailApiError,
+  ThumbnailClient,
+} from '../src/index.js';
+
+declare const client: ThumbnailClient;
+
+describe('resource methods', () => {
+  test('return the contract types', () => {
+    expectTypeOf(client.thumbnails.create({ prompt: 'A red fox at dawn' })).resolves.toEqualTypeOf<CreateThumbnailResponse>();
+    expectTypeOf(client.thumbnails.list()).resolves.toEqualTypeOf<ListThumbnailsResponse>();
+  });
+
+  test('reject wrong bodies', () => {
+    // @ts-expect-error prompt must be a string
+    void client.thumbnails.create({ prompt: 42 });
+    // @ts-expect-error prompt is required by the contract
+    void client.thumbnails.create({});
+    // @ts-expect-error the body is required
+    void client.thumbnails.create();
+  });
+
+  test('reject unknown per-call options', () => {
+    // @ts-expect-error timeoutMS is misspelt
+    void client.thumbnails.list({ timeoutMS: 10 });
+    // @ts-expect-error headers are strings
+    void client.thumbnails.list({ headers: { 'X-Count': 1 } });
+  });
+});
+
+describe('client.raw (openapi-fetch)', () => {
+  test('types data and error from the contract', async () => {
+    const { data, error } = await client.raw.GET('/api/thumbnails');
+    expectTypeOf(data).toEqualTypeOf<ListThumbnailsResponse | undefined>();
+    expectTypeOf(error).toExtend<ErrorBody | undefined>();
+  });
+
+  test('rejects unknown paths', () => {
+    // @ts-expect-error /api/persons is not in the contract (use client.request for it)
+    void client.raw.GET('/api/persons');
+    // @ts-expect-error the contract has no DELETE /api/thumbnails
+    void client.raw.DELETE('/api/thumbnails');
+  });
+
+  test('rejects wrong bodies', () => {
+    // @ts-expect-error prompt must be a string
+    void client.raw.POST('/api/thumbnails', { body: { prompt: 42 } });
+    // @ts-expect-error the body is required
+    void client.raw.POST('/api/thumbnails', {});
+  });
+});
+
+describe('request() and options', () => {
+  test('returns unknown unless told, and takes upper-case methods only', () => {
+    expectTypeOf(client.request('GET', '/api/persons')).resolves.toBeUnknown();
+    expectTypeOf(client.request<{ id: string }>('GET', '/api/persons/p_1')).resolves.toEqualTypeOf<{ id: string }>();
+    // @ts-expect-error methods are upper-case
+    void client.request('get', '/api/persons');
+  });
+
+  test('the constructor rejects unknown auth methods and misspelt options', () => {
+    // @ts-expect-error only 'x-api-key' and 'bearer'
+    new ThumbnailClient({ auth: 'basic' });
+    // @ts-expect-error apikey is misspelt
+    new ThumbnailClient({ apikey: 'k' });
+    new ThumbnailClient({ apiKey: process.env.THUMBNAIL_API_KEY, baseUrl: process.env.THUMBNAIL_API_BASE_URL });
+  });
+
+  test('errors narrow by class', () => {
+    const error: unknown = undefined;
+    if (error instanceof AuthenticationError) expectTypeOf(error.status).toEqualTypeOf<401>();
+    if (error instanceof PermissionDeniedError) expectTypeOf(error.status).toEqualTypeOf<403>();
+    if (error instanceof ThumbnailApiError) {
+      expectTypeOf(error.status).toEqualTypeOf<number>();
+      expectTypeOf(error.error).toEqualTypeOf<string | undefined>();
+      expectTypeOf(error.requestId).toEqualTypeOf<string | undefined>();
+      expectTypeOf(error.headers).toEqualTypeOf<Headers>();
+    }
+  });
+});
