@@ -115,7 +115,9 @@ export function createProxyHandler(options: {
       findings.push(explainNotForwarded(verdict));
       upstream = await direct.send(exchange);
     } else if (verdict !== undefined) {
-      findings.push(...prismFindings(verdict, 'error' in upstream ? undefined : upstream.status));
+      // When the upstream could not be reached, Prism judged our stand-in 502: only its request findings count.
+      const reachable = !('error' in upstream);
+      findings.push(...prismFindings(verdict, reachable ? upstream.status : undefined).filter((f) => reachable || f.location.startsWith('request')));
     }
     if (operation === undefined) {
       findings.push({ kind: 'undocumented', location: 'request', message: `The contract does not describe ${method} ${pathOf(url)}; nothing was checked.` });

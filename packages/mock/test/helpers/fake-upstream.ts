@@ -1,0 +1,73 @@
+// A stand-in for the real service: a real HTTP server on 127.0.0.1 that answers each scenario in a known way,
+// some within the contract and some not, and records the exact requests it received.
+import { createServer, type IncomingHttpHeaders, type OutgoingHttpHeaders, type Server } from 'node:http';
+import { gzipSync } from 'node:zlib';
+
+interface Answer {
+  readonly status: number;
+  readonly headers: OutgoingHttpHeaders;
+  readonly body: Buffer;
+}
+
+const json = (status: number, text: string, headers: OutgoingHttpHeaders = {}): Answer => ({
+  status,
+  headers: { 'content-type': 'application/json', ...headers },
+  body: Buffer.from(text),
+});
+
+/** What the fake service answers, by the `x-fake-scenario` request header. */
+export const scenarios = {
+  // Within the contract (odd whitespace and extra headers on purpose: they must reach the client as they are).
+  'list-ok': json(200, '{ "items" : [ ] }\n', { 'x-request-id': 'req-1' }),
+  'create-ok': json(200, '{"id": "thumb_1", "status": "queued"}'),
+  'list-ok-gzip': { status: 200, headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' }, body: gzipSync('{"items": []}') },
+  'unauthorized-ok': json(401, '{"success":false,"error":"Unauthorized"}'),
+  'forbidden-ok': json(403, '{"success": false, "error": "Forbidden"}'),
+  // Breaking the contract.
+  'list-array': json(200, '[1, 2, 3]'),
+  'unauthorized-other-shape': json(401, '{"message":"Invalid API key"}'),
+  'teapot-not-error': json(418, '{"ok":true}'),
+  'list-html': { status: 200, headers: { 'content-type': 'text/html' }, body: Buffer.from('<p>thumbnails</p>') },
+  // Prism does not check a 501 (it mocks instead): reported as unchecked.
+  'not-implemented': json(501, '{"success":false,"error":"Not Implemented"}'),
+} satisfies Record<string, Answer>;
+
+export type Scenario = keyof typeof scenarios;
+
+export interface ReceivedRequest {
+  readonly method: string;
+  readonly url: string;
+  readonly headers: IncomingHttpHeaders;
+  readonly body: Buffer;
+}
+
+export interface FakeUpstream {
+  readonly url: string;
+  readonly received: ReceivedRequest[];
+  close(): Promise<void>;
+}
+
+export async function startFakeUpstream(): Promise<FakeUpstream> {
+  const received: ReceivedRequest[] = [];
+  const server: Server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      received.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks) });
+      const scenario = scenarios[req.headers['x-fake-scenario'] as Scenario] ?? scenarios['list-ok'];
+      res.writeHead(scenario.status, { ...scenario.headers, 'content-length': scenario.body.length });
+      res.end(scenario.body);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  return {
+    url: `http://127.0.0.1:${port}`,
+    received,
+    close: () =>
+      new Promise((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}
