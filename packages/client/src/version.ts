@@ -1,3 +1,3 @@
 // Kept equal to package.json's version by test/version.test.ts; sent in the User-Agent header.
 /** This package's version. */
-export const VERSION = '0.1.0';
+export const VERSION = '0.0.0';
