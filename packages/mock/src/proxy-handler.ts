@@ -116,8 +116,8 @@ export function createProxyHandler(options: {
       upstream = await direct.send(exchange);
     } else if (verdict !== undefined) {
       // When the upstream could not be reached, Prism judged our stand-in 502: only its request findings count.
-      const reachable = !('error' in upstream);
-      findings.push(...prismFindings(verdict, reachable ? upstream.status : undefined).filter((f) => reachable || f.location.startsWith('request')));
+      const status = 'error' in upstream ? undefined : upstream.status;
+      findings.push(...prismFindings(verdict, status).filter((f) => status !== undefined || f.location.startsWith('request')));
     }
     if (operation === undefined) {
       findings.push({ kind: 'undocumented', location: 'request', message: `The contract does not describe ${method} ${pathOf(url)}; nothing was checked.` });

@@ -1,0 +1,129 @@
+// The guide's examples run here, exactly as the guide shows them, so that they cannot rot.
+import { spawn } from 'node:child_process';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { parse } from 'yaml';
+import { cliPath } from './helpers/cli.js';
+import { type FakeUpstream, startFakeUpstream } from './helpers/fake-upstream.js';
+import { killMarked, markerVariable, newMarker, survivorsOf } from './helpers/processes.js';
+import { codeBlocks, guidePath } from '../scripts/guide-examples.mjs';
+
+const examples = fileURLToPath(new URL('../examples/', import.meta.url));
+/** The example files (running vitest there leaves a node_modules/.vite cache, which is no example). */
+const exampleFiles = () => readdirSync(examples, { withFileTypes: true }).filter((entry) => entry.isFile()).map((entry) => entry.name);
+
+interface Run {
+  code: number | null;
+  output: string;
+  marker: string;
+}
+
+/** Runs a command to completion (bounded), marked so that anything it leaves running is found. */
+function run(file: string, args: string[], options: { cwd: string; env?: NodeJS.ProcessEnv; shell?: boolean }): Promise<Run> {
+  const marker = newMarker();
+  return new Promise((resolve) => {
+    const child = spawn(file, args, {
+      cwd: options.cwd,
+      env: { ...process.env, ...options.env, [markerVariable]: marker },
+      stdio: ['ignore', 'pipe', 'pipe'],
+      shell: options.shell,
+    });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const timer = setTimeout(() => killMarked(marker), 100_000);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      resolve({ code, output, marker });
+    });
+  });
+}
+
+test('the vitest globalSetup example passes against the mock it starts, and stops it', async () => {
+  const vitest = join(dirname(createRequire(import.meta.url).resolve('vitest/package.json')), 'vitest.mjs');
+  const result = await run(process.execPath, [vitest, 'run', '--root', examples], { cwd: examples, env: { CI: 'true', NO_COLOR: '1', FORCE_COLOR: '0' } });
+  expect(result.output).toMatch(/Tests\s+6 passed \(6\)/);
+  expect(result.code).toBe(0);
+  expect(await survivorsOf(result.marker)).toEqual([]);
+});
+
+describe('the GitHub Actions example', () => {
+  interface Step {
+    run?: string;
+    env?: Record<string, string>;
+  }
+  const workflow = parse(readFileSync(join(examples, 'github-actions.yml'), 'utf8')) as { jobs: Record<string, { steps: Step[] }> };
+  const mockStep = (job: string): Step => {
+    const step = workflow.jobs[job]!.steps.find((candidate) => candidate.run?.includes('npx @thumbnail-api/mock'));
+    if (!step) throw new Error(`The ${job} job has no step running npx @thumbnail-api/mock.`);
+    return step;
+  };
+
+  let upstream: FakeUpstream;
+  let project: string;
+  beforeAll(async () => {
+    upstream = await startFakeUpstream();
+    // A user's project: the example key registry, and an `npm test` that calls the API like their tests would.
+    project = mkdtempSync(join(tmpdir(), 'mock-gha-'));
+    cpSync(join(examples, 'mock-keys.json'), join(project, 'test', 'mock-keys.json'), { recursive: true });
+    writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'user-project', private: true, scripts: { test: 'node integration.mjs' } }));
+    writeFileSync(
+      join(project, 'integration.mjs'),
+      `const key = process.env.THUMBNAIL_API_KEY ?? 'test-key-ok';
+       const response = await fetch(process.env.THUMBNAIL_API_BASE_URL + '/api/thumbnails', {
+         headers: { 'x-api-key': key, 'x-fake-scenario': process.env.FAKE_SCENARIO ?? 'list-ok' },
+       });
+       console.log('integration test got', response.status);
+       process.exit(response.status === 200 ? 0 : 1);`,
+    );
+  });
+  afterAll(async () => {
+    await upstream?.close();
+  });
+
+  /** The step's command as the runner would run it, with `npx @thumbnail-api/mock` pointing at this build. */
+  const command = (step: Step) => step.run!.replace('npx @thumbnail-api/mock', `"${process.execPath}" "${cliPath}"`);
+  /** The step's env, with the `${{ ... }}` expressions given values, as GitHub would. */
+  const env = (step: Step, values: Record<string, string>) =>
+    Object.fromEntries(Object.entries(step.env ?? {}).map(([name, value]) => [name, value.replace(/\$\{\{[^}]+\}\}/, values[name] ?? '')]));
+
+  test('the mock job runs the tests against the mock with the example keys', async () => {
+    const result = await run(command(mockStep('against-the-mock')), [], { cwd: project, shell: true });
+    expect(result.output).toContain('integration test got 200');
+    expect(result.code).toBe(0);
+    expect(await survivorsOf(result.marker)).toEqual([]);
+  });
+
+  test('the mock job fails when the tests fail (a revoked key gets the 401)', async () => {
+    const result = await run(command(mockStep('against-the-mock')), [], { cwd: project, shell: true, env: { THUMBNAIL_API_KEY: 'test-key-revoked' } });
+    expect(result.output).toContain('integration test got 401');
+    expect(result.code).toBe(1);
+  });
+
+  test.each([
+    ['passes when the service keeps to the contract', 'list-ok', 0, '0 broke the contract'],
+    ['fails when the service breaks the contract', 'list-array', 1, '1 broke the contract'],
+  ])('the real-service job %s', async (_, scenario, code, summary) => {
+    const step = mockStep('against-the-real-service');
+    const stepEnv = env(step, { THUMBNAIL_API_UPSTREAM: upstream.url, THUMBNAIL_API_KEY: 'live-key' });
+    const result = await run(command(step), [], { cwd: project, shell: true, env: { ...stepEnv, FAKE_SCENARIO: scenario } });
+    expect(result.output).toContain(summary);
+    expect(result.code).toBe(code);
+    expect(result.output).not.toContain('live-key');
+  });
+});
+
+test('the guide shows every example file exactly, and no code that is not one', () => {
+  const blocks = codeBlocks(readFileSync(guidePath, 'utf8'));
+  const fix = 'Run `pnpm --filter @thumbnail-api/mock run sync:guide` to copy the example files into the guide.';
+  for (const block of blocks) {
+    expect(block.include, `A code block in the guide does not come from an example file:\n${block.code}`).toBeDefined();
+    expect(block.code, `${block.include} differs from the guide. ${fix}`).toBe(readFileSync(join(examples, block.include!), 'utf8'));
+  }
+  const shown = new Set(blocks.map((block) => block.include));
+  for (const file of exampleFiles()) expect(shown.has(file), `${file} is not shown in the guide. ${fix}`).toBe(true);
+});
