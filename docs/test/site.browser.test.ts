@@ -1,35 +1,54 @@
-// Opens the built site in Debian's headless Chromium, served from 127.0.0.1, and checks what a reader sees.
-import { mkdirSync } from 'node:fs';
-import { type Browser, chromium, type Page } from 'playwright-core';
+// Opens the built site in Debian's headless Chromium, served from 127.0.0.1, and checks what a reader
+// sees: the reference (operations, security, error body, samples, markers, version), every guide
+// through the navigation, no console errors, and nothing loaded from anywhere but 127.0.0.1.
+import { createHash } from 'node:crypto';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { openapiJsonPath } from '@thumbnail-api/spec';
+import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-// @ts-expect-error plain JavaScript module without declarations
+import { SAMPLE_KINDS } from '../src/code-samples.mjs';
+import { listGuides } from '../src/guides.mjs';
+import { MARKER_TITLE } from '../src/undocumented.mjs';
 import { serveStatic } from '../scripts/static-server.mjs';
 
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const artifacts = new URL('../test-results/', import.meta.url);
+const contractBytes = readFileSync(openapiJsonPath);
+const contract = JSON.parse(contractBytes.toString('utf8')) as { info: { version: string } };
+const bundleHash = createHash('sha256').update(contractBytes).digest('hex').slice(0, 12);
+const guides = listGuides(new URL('../guides', import.meta.url).pathname);
+
+const operations = [
+  { operationId: 'createThumbnail', summary: 'Generate a thumbnail', method: 'POST', hasBody: true },
+  { operationId: 'listThumbnails', summary: 'List thumbnails', method: 'GET', hasBody: false },
+];
+
 let site: { url: string; close(): Promise<void> };
 let browser: Browser;
+let context: BrowserContext;
 let page: Page;
 const consoleErrors: string[] = [];
 const offsiteRequests: string[] = [];
 
 beforeAll(async () => {
+  mkdirSync(artifacts, { recursive: true });
   site = await serveStatic(new URL('../dist', import.meta.url).pathname);
   browser = await chromium.launch({
     executablePath: chromiumPath,
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
   });
-  page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
-  page.on('console', (message) => {
-    if (message.type() === 'error') consoleErrors.push(message.text());
+  context = await browser.newContext({ viewport: { width: 1400, height: 1000 } });
+  context.on('console', (message) => {
+    if (message.type() === 'error') consoleErrors.push(`${message.page()?.url()}: ${message.text()}`);
   });
-  await page.route('**/*', (route) => {
+  context.on('weberror', (error) => consoleErrors.push(`uncaught: ${error.error().message}`));
+  await context.route('**/*', (route) => {
     const url = new URL(route.request().url());
     if (url.hostname === '127.0.0.1' || url.protocol === 'data:' || url.protocol === 'blob:') return route.continue();
     offsiteRequests.push(url.href);
     return route.abort();
   });
-  await page.goto(`${site.url}/`, { waitUntil: 'load' });
-  await page.getByText('Generate a thumbnail').first().waitFor();
+  page = await context.newPage();
 }, 60_000);
 
 afterAll(async () => {
@@ -37,28 +56,164 @@ afterAll(async () => {
   await site?.close();
 });
 
-describe('the reference page', () => {
-  test.each(['Generate a thumbnail', 'List thumbnails'])('shows the operation "%s"', async (summary) => {
-    await expect(page.getByRole('heading', { name: summary }).first().isVisible()).resolves.toBe(true);
+/** Opens a page of the reference by its Redoc route and waits until Redoc has rendered it. */
+async function openReference(route: string): Promise<Locator> {
+  await page.goto(`${site.url}/index.html#/${route}`, { waitUntil: 'load' });
+  const section = page.locator(`[data-section-id="/${route}"]`);
+  await section.first().waitFor({ state: 'visible', timeout: 30_000 });
+  return section.first();
+}
+
+describe('the reference', () => {
+  test('shows the contract version and the short hash of spec/dist/openapi.json', async () => {
+    await page.goto(`${site.url}/`, { waitUntil: 'load' });
+    await expect.poll(() => page.locator('.site-version').innerText()).toBe(`Contract v${contract.info.version} · bundle ${bundleHash}`);
+    await expect.poll(() => page.locator('#redoc').innerText()).toContain(`Contract version ${contract.info.version} · bundle ${bundleHash}`);
+    const published = await page.request.get(`${site.url}/version.json`);
+    expect(await published.json()).toMatchObject({ contractVersion: contract.info.version, bundleHash });
   });
 
-  test('shows both security schemes', async () => {
-    const text = await page.locator('body').innerText();
-    expect(text).toContain('ApiKeyHeader');
-    expect(text).toContain('x-api-key');
-    expect(text).toContain('BearerAuth');
+  describe.each(operations.map((operation) => [operation.summary, operation] as const))('operation "%s"', (summary, { operationId, method, hasBody }) => {
+    let section: Locator;
+    beforeAll(async () => {
+      section = await openReference(`thumbnails/${operationId.toLowerCase()}`);
+    }, 60_000);
+
+    test('shows its heading, its request and its responses', async () => {
+      await expect.poll(() => section.getByRole('heading', { level: 2 }).first().innerText()).toBe(summary);
+      const text = await section.innerText();
+      expect(text).toContain('Request');
+      expect(text).toContain('Responses');
+      if (hasBody) expect(text).toMatch(/Body\s*application\/json\s*required/);
+      expect(text).toContain('/api/thumbnails');
+      expect(text).toContain(method);
+    });
+
+    test('shows both security schemes', async () => {
+      await expect.poll(() => section.innerText()).toMatch(/ApiKeyHeader\s+or\s+BearerAuth/);
+      await section.getByText('View security details').first().click();
+      await page.getByRole('tab', { name: 'ApiKeyHeader', exact: true }).click();
+      await expect.poll(() => page.locator('body').innerText()).toMatch(/Header parameter name:\s*x-api-key/);
+      await page.getByRole('tab', { name: 'BearerAuth', exact: true }).click();
+      await expect.poll(() => page.locator('body').innerText()).toContain('Authorization: Bearer <API_KEY>');
+      await page.keyboard.press('Escape');
+      await expect.poll(() => page.getByRole('tab', { name: 'BearerAuth', exact: true }).isVisible()).toBe(false);
+    });
+
+    test('shows the error body of the 401 and 403 responses', async () => {
+      for (const status of ['401', '403']) {
+        await section.getByRole('tablist', { name: 'Response status' }).getByRole('tab', { name: status, exact: true }).click();
+        await expect.poll(() => section.innerText()).toContain('The error text.');
+        const text = await section.innerText();
+        expect(text).toContain('success');
+        expect(text).toContain(status === '401' ? 'The API key is missing or invalid.' : 'The API key does not have access to the requested resource.');
+      }
+    });
+
+    test.each(SAMPLE_KINDS.map((kind) => [kind.label, kind.suffix] as const))('shows the %s code sample, from docs/samples', async (label, suffix) => {
+      const source = readFileSync(new URL(`../samples/${operationId}${suffix}`, import.meta.url), 'utf8');
+      const panel = section.locator('.panel-request-samples');
+      // The language menu's button is named after the language shown.
+      await panel.getByRole('button', { name: new RegExp(`^(${SAMPLE_KINDS.map((kind) => escapeRegExp(kind.label)).join('|')})$`) }).click();
+      await page.getByRole('menuitem', { name: label, exact: true }).click();
+      await expect.poll(() => panel.getByRole('button', { name: label, exact: true }).isVisible()).toBe(true);
+      const shown = await panel.locator('code, pre').first().innerText();
+      expect(normalizeSpace(shown)).toBe(normalizeSpace(source));
+    });
+
+    test('marks what the service does not document', async () => {
+      const markers = section.locator('.not-documented');
+      await expect.poll(() => markers.count()).toBeGreaterThan(0);
+      await expect.poll(() => markers.first().isVisible()).toBe(true);
+      expect(await markers.first().innerText()).toContain(MARKER_TITLE);
+    });
   });
 
-  test('shows the error body of the 401 response', async () => {
-    await page.locator('[data-section-id="tag/Thumbnails/operation/listThumbnails"]').getByRole('button', { name: /401/ }).first().click();
-    const section = await page.locator('[data-section-id="tag/Thumbnails/operation/listThumbnails"]').innerText();
-    expect(section).toContain('success');
-    expect(section).toContain('The error text.');
+  test('marks the overview and the Persons and Templates tags, and links every marker to the list', async () => {
+    for (const route of ['persons', 'templates']) {
+      const section = await openReference(route);
+      await expect.poll(() => section.locator('.not-documented').first().innerText()).toContain(MARKER_TITLE);
+    }
+    await page.goto(`${site.url}/`, { waitUntil: 'load' });
+    const overviewMarker = page.locator('#redoc .not-documented').first();
+    await expect.poll(() => overviewMarker.innerText()).toContain('Rate limits, quotas, size limits and time-outs.');
+    await overviewMarker.getByRole('link', { name: 'Everything not documented by the service' }).click();
+    await page.waitForURL(/not-documented\.html$/);
   });
 
+  test('renders completely: screenshot test-results/reference.png', async () => {
+    const section = await openReference('thumbnails/createthumbnail');
+    await section.getByRole('tablist', { name: 'Response status' }).getByRole('tab', { name: '401', exact: true }).click();
+    await page.screenshot({ path: new URL('reference.png', artifacts).pathname, fullPage: true });
+    await page.goto(`${site.url}/`, { waitUntil: 'load' });
+    await page.locator('#redoc .not-documented').first().waitFor();
+    await page.screenshot({ path: new URL('reference-overview.png', artifacts).pathname, fullPage: false });
+  });
+});
+
+describe('the guides', () => {
+  test('every guide in docs/guides is in the navigation, in the same order', async () => {
+    await page.goto(`${site.url}/`, { waitUntil: 'load' });
+    const titles = await page.locator('.site-nav a').allInnerTexts();
+    expect(titles).toEqual(['API reference', ...guides.map((guide) => guide.title)]);
+  });
+
+  test.each(guides.map((guide) => [guide.title, guide.slug] as const))('navigation reaches "%s" and back to the reference', async (title, slug) => {
+    await page.goto(`${site.url}/`, { waitUntil: 'load' });
+    await page.locator('.site-nav').getByRole('link', { name: title, exact: true }).click();
+    await page.waitForURL(new RegExp(`/${slug}\\.html$`));
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).innerText()).toBe(title);
+    expect(await page.locator('.site-nav a[aria-current="page"]').innerText()).toBe(title);
+    expect(await page.locator('.site-version').innerText()).toContain(bundleHash);
+    await page.locator('.site-nav').getByRole('link', { name: 'API reference', exact: true }).click();
+    await page.waitForURL(/index\.html$/);
+    await page.locator('#redoc [data-section-id]').first().waitFor();
+  });
+
+  test('the not-documented page lists every place the contract marks, each linked to the reference', async () => {
+    await page.goto(`${site.url}/not-documented.html`, { waitUntil: 'load' });
+    const places = page.locator('.gap-list > li');
+    expect(await places.count()).toBe(countMarkedPlaces(contract));
+    const links = await page.locator('.gap-shown-at a').evaluateAll((anchors) => [...new Set(anchors.map((anchor) => anchor.getAttribute('href') ?? ''))]);
+    expect(links.length).toBeGreaterThan(0);
+    for (const href of links) {
+      const route = href.split('#/')[1];
+      if (route) await openReference(route);
+      else expect(href).toBe('index.html');
+    }
+  });
+
+  test('render completely: screenshot test-results/guide.png', async () => {
+    await page.goto(`${site.url}/getting-started.html`, { waitUntil: 'load' });
+    await page.screenshot({ path: new URL('guide.png', artifacts).pathname, fullPage: true });
+    expect(await page.locator('main pre').count()).toBeGreaterThan(0);
+  });
+});
+
+describe('the whole site', () => {
   test('loads nothing from outside 127.0.0.1 and logs no console errors', () => {
-    mkdirSync(new URL('../test-results', import.meta.url), { recursive: true });
     expect(offsiteRequests).toEqual([]);
     expect(consoleErrors).toEqual([]);
   });
 });
+
+/** Counts the objects of the contract carrying x-not-shown or x-assumptions, outside example values. */
+function countMarkedPlaces(node: unknown, path: string[] = []): number {
+  if (Array.isArray(node)) return node.reduce<number>((sum, item, index) => sum + countMarkedPlaces(item, [...path, String(index)]), 0);
+  if (typeof node !== 'object' || node === null) return 0;
+  const record = node as Record<string, unknown>;
+  let count = 'x-not-shown' in record || 'x-assumptions' in record ? 1 : 0;
+  for (const [key, value] of Object.entries(record)) {
+    if (key === 'value' && path.at(-2) === 'examples') continue;
+    count += countMarkedPlaces(value, [...path, key]);
+  }
+  return count;
+}
+
+function normalizeSpace(text: string): string {
+  return text.replace(/\s+/g, ' ').trim();
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}

@@ -1,0 +1,101 @@
+// Builds the Redoc reference page with `redocly build-docs --inlineBundle` from the docs-only copy of
+// the contract, then makes it self-contained: the only asset Redoc 3 loads from a CDN by itself (the
+// "API docs by" logo) is replaced by an inline image, and the build fails if any CDN asset is left.
+import { spawn } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { SAMPLE_KINDS } from './code-samples.mjs';
+import { SITE_HEADER_HEIGHT } from './site-layout.mjs';
+
+const require = createRequire(import.meta.url);
+const redoclyCli = require.resolve('@redocly/cli/bin/cli.js');
+
+/** Where the template puts the site header; replaced after Redoc has rendered the page. */
+export const SITE_HEADER_PLACEHOLDER = '<!-- site-header -->';
+
+/** Redoc's logo URLs and the inline image that replaces them (same wording, no request). */
+const CDN_LOGOS = ['https://cdn.redoc.ly/redoc/logo-mini-full.svg', 'https://cdn.redoc.ly/redoc/logo-mini.svg'];
+const INLINE_LOGO = `data:image/svg+xml,${encodeURIComponent(
+  '<svg xmlns="http://www.w3.org/2000/svg" width="50" height="14" viewBox="0 0 50 14"><text x="0" y="11" font-family="system-ui,sans-serif" font-size="11" font-weight="600" fill="#0044D4">Redocly</text></svg>',
+)}`;
+/** Hosts the page must not load anything from; a match after post-processing fails the build. */
+const CDN_ASSET = /https:\/\/cdn\.redoc(?:ly\.com|\.ly)\/redoc\/[^"'`\s]+/g;
+
+/**
+ * @typedef {object} BuildReferenceOptions
+ * @property {string} contractFile The docs-only copy of the contract (JSON) to render.
+ * @property {string} optionsFile Where to write the Redoc options (JSON).
+ * @property {string} templateFile Handlebars page template with `{{{redocHead}}}`, `{{{redocHTML}}}` and the header placeholder.
+ * @property {string} outputFile The HTML page to write.
+ * @property {string} siteHeader HTML of the site header.
+ */
+
+/**
+ * Renders the reference page and post-processes it.
+ * @param {BuildReferenceOptions} options
+ */
+export async function buildReference({ contractFile, optionsFile, templateFile, outputFile, siteHeader }) {
+  const redocOptions = {
+    // Only our x-codeSamples, in the order of SAMPLE_KINDS; Redoc shows a language when a sample has its label.
+    codeSamples: { languages: SAMPLE_KINDS.map(({ lang, label }) => ({ lang, label })) },
+    // Downloads offer the contract itself, not the docs-only copy with markers and samples.
+    downloadUrls: [
+      { title: 'openapi.json', url: 'openapi.json' },
+      { title: 'openapi.yaml', url: 'openapi.yaml' },
+    ],
+    jsonSamplesExpandLevel: 'all',
+    // The site header stays on top of the page; deep links must not scroll headings under it.
+    scrollYOffset: SITE_HEADER_HEIGHT,
+  };
+  writeFileSync(optionsFile, `${JSON.stringify(redocOptions, null, 2)}\n`);
+  await run(process.execPath, [
+    redoclyCli,
+    'build-docs',
+    contractFile,
+    '--output',
+    outputFile,
+    '--inlineBundle',
+    '--template',
+    templateFile,
+    '--openapi',
+    optionsFile,
+    '--lint-config',
+    'off',
+  ]);
+
+  let html = readFileSync(outputFile, 'utf8');
+  if (!html.includes(SITE_HEADER_PLACEHOLDER)) throw new Error(`${templateFile} lost the ${SITE_HEADER_PLACEHOLDER} placeholder; put it back where the site header goes.`);
+  html = html.replace(SITE_HEADER_PLACEHOLDER, () => siteHeader);
+  for (const logo of CDN_LOGOS) html = html.replaceAll(logo, INLINE_LOGO);
+  const leftovers = [...new Set(html.match(CDN_ASSET) ?? [])];
+  if (leftovers.length > 0) {
+    throw new Error(
+      `The reference still loads from a CDN: ${leftovers.join(', ')}. This Redoc version added a CDN asset; ` +
+        'replace it in docs/src/build-reference.mjs so the site keeps working offline.',
+    );
+  }
+  writeFileSync(outputFile, html);
+}
+
+/**
+ * Runs a command, passing its output through; rejects with the output when it fails.
+ * @param {string} command
+ * @param {string[]} args
+ */
+function run(command, args) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, {
+      env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    /** @type {Buffer[]} */
+    const output = [];
+    child.stdout.on('data', (chunk) => output.push(chunk));
+    child.stderr.on('data', (chunk) => output.push(chunk));
+    child.once('error', reject);
+    child.once('exit', (code) => {
+      if (code === 0) resolve(undefined);
+      else reject(new Error(`redocly build-docs failed (exit ${code}):\n${Buffer.concat(output).toString('utf8')}`));
+    });
+  });
+}
