@@ -79,7 +79,8 @@ function withVersionNote(source) {
   const info = /** @type {{ description?: string }} */ (copy.info);
   const note =
     `<p class="contract-version">Contract version <strong>${version.contractVersion}</strong> · bundle <code>${version.bundleHash}</code> ` +
-    '(the first 12 hex digits of the SHA-256 of <a href="openapi.json">openapi.json</a>; the packages built from the same commit carry the same contract).</p>';
+    '(the first 12 hex digits of the SHA-256 of <a href="openapi.json">openapi.json</a>, the same file as <code>dist/openapi.json</code> ' +
+    'in the <code>@thumbnail-api/spec</code> package of this version).</p>';
   info.description = `${note}\n\n${info.description ?? ''}`;
   return copy;
 }

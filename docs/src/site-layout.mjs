@@ -76,16 +76,16 @@ export const SITE_CSS = `
 body { margin: 0; }
 .site-header {
   position: sticky; top: 0; z-index: 1000; box-sizing: border-box;
-  display: flex; align-items: center; gap: 24px; height: var(--site-header-height);
-  padding: 0 24px; background: #14213d; color: #fff; font: 14px/1.4 var(--site-font);
+  display: flex; align-items: center; gap: 20px; height: var(--site-header-height);
+  padding: 0 20px; background: #14213d; color: #fff; font: 13px/1.4 var(--site-font);
 }
 .site-brand { flex: none; line-height: 1.25; }
-.site-brand a { color: #fff; font-weight: 700; text-decoration: none; white-space: nowrap; }
-.site-version { margin: 0; color: #c9d5f5; font-size: 12px; white-space: nowrap; }
+.site-brand a { color: #fff; font-size: 14px; font-weight: 700; text-decoration: none; white-space: nowrap; }
+.site-version { margin: 0; color: #c9d5f5; font-size: 11.5px; white-space: nowrap; }
 .site-version strong { color: #fff; font-weight: 600; }
 .site-version code { font-family: var(--site-mono); color: #fff; }
 .site-nav { min-width: 0; overflow-x: auto; }
-.site-nav ul { display: flex; gap: 18px; margin: 0; padding: 4px 0; list-style: none; }
+.site-nav ul { display: flex; gap: 12px; margin: 0; padding: 4px 0; list-style: none; }
 .site-nav a { color: #c9d5f5; text-decoration: none; white-space: nowrap; }
 .site-nav a:hover { color: #fff; text-decoration: underline; }
 .site-nav a[aria-current="page"] { color: #fff; font-weight: 600; border-bottom: 2px solid #8fb0ff; }

@@ -141,13 +141,21 @@ describe('the reference', () => {
     await page.waitForURL(/not-documented\.html$/);
   });
 
-  test('renders completely: screenshot test-results/reference.png', async () => {
-    const section = await openReference('thumbnails/createthumbnail');
-    await section.getByRole('tablist', { name: 'Response status' }).getByRole('tab', { name: '401', exact: true }).click();
-    await page.screenshot({ path: new URL('reference.png', artifacts).pathname, fullPage: true });
+  test('renders completely: screenshots test-results/reference.png and reference-overview.png', async () => {
+    // A tall window instead of a full-page capture: Redoc renders sections near the window, and its
+    // sticky sidebar and the site header would land mid-page in a stitched full-page image.
+    await page.setViewportSize({ width: 1400, height: 2800 });
+    try {
+      const section = await openReference('thumbnails/createthumbnail');
+      await section.getByRole('tablist', { name: 'Response status' }).getByRole('tab', { name: '401', exact: true }).click();
+      await expect.poll(() => section.innerText()).toContain('The error text.');
+      await page.screenshot({ path: new URL('reference.png', artifacts).pathname });
+    } finally {
+      await page.setViewportSize({ width: 1400, height: 1000 });
+    }
     await page.goto(`${site.url}/`, { waitUntil: 'load' });
     await page.locator('#redoc .not-documented').first().waitFor();
-    await page.screenshot({ path: new URL('reference-overview.png', artifacts).pathname, fullPage: false });
+    await page.screenshot({ path: new URL('reference-overview.png', artifacts).pathname });
   });
 });
 
