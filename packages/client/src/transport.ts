@@ -23,93 +23,133 @@ export interface CallSettings {
   signal?: AbortSignal | undefined;
 }
 
-/** Sends a request built by openapi-fetch; resolves with a fully read response or throws a typed error. */
+/** Sends a request built by openapi-fetch; resolves with a response whose body is read under the same time limit, or throws a typed error. */
 export type Transport = (request: Request, call?: CallSettings) => Promise<Response>;
 
-type Attempt = { response: Response } | { failure: unknown; timedOut: boolean };
-
-// Statuses whose responses cannot carry a body (the Response constructor refuses one).
+// Statuses and methods whose responses carry no body.
 const NULL_BODY_STATUSES = new Set([204, 205, 304]);
+// The Response methods openapi-fetch reads bodies with.
+const BODY_READERS = ['arrayBuffer', 'blob', 'json', 'text'] as const;
+
+/** One attempt's time limit and abort wiring; `release()` ends both. */
+interface Attempt {
+  signal: AbortSignal;
+  timedOut: boolean;
+  release(): void;
+  /** Lets the process exit while only an unread body holds the timer. */
+  unref(): void;
+}
 
 /** Creates the transport for one client. */
 export function createTransport(settings: TransportSettings): Transport {
-  const { logger, redact } = settings;
+  // Called unbound: a browser's fetch throws "Illegal invocation" when called as a method of another object.
+  const { fetch, logger, redact } = settings;
   const log = logger ? (line: string) => logger.debug(`thumbnail-api: ${line}`) : undefined;
 
-  return async function send(request, call = {}) {
-    const userSignal = call.signal ?? request.signal;
-    const timeoutMs = call.timeoutMs ?? settings.timeoutMs;
-    const attempts = retriesFor(request.method, settings.maxRetries, call.maxRetries) + 1;
+  return async function send(request, call) {
+    // Resource calls bring their own options; client.raw calls carry the caller's signal on the Request.
+    const userSignal = call ? call.signal : request.signal;
+    const timeoutMs = call?.timeoutMs ?? settings.timeoutMs;
+    const attempts = retriesFor(request.method, settings.maxRetries, call?.maxRetries) + 1;
     const target = `${request.method} ${redact(request.url)}`;
     // Read once, so every attempt sends the same bytes (a Request body can be read only once).
     const body = request.body === null ? undefined : await request.arrayBuffer();
 
     for (let attempt = 1; ; attempt++) {
-      if (userSignal.aborted) throw abortError(target, userSignal, redact);
+      if (userSignal?.aborted) throw abortError(target, userSignal, redact);
       log?.(`${target} (attempt ${attempt} of ${attempts}) headers: ${describeHeaders(request.headers, redact)}`);
       const started = log ? Date.now() : 0;
-      const result = await attemptOnce(settings.fetch, request, body, timeoutMs, userSignal);
       const retryLeft = attempt < attempts;
+      const current = startAttempt(timeoutMs, userSignal);
+      const failureError = (failure: unknown, phase: string): ThumbnailClientError => {
+        if (userSignal?.aborted) return abortError(target, userSignal, redact);
+        const of = attempts > 1 ? ` (attempt ${attempt} of ${attempts})` : '';
+        if (current.timedOut) return new APITimeoutError(`${target} timed out after ${timeoutMs} ms (timeoutMs)${of}.`);
+        return new APIConnectionError(`${target} failed ${phase}: ${describeFailure(failure, redact)}${of}.`, { cause: safeCause(failure, redact) });
+      };
 
-      if ('response' in result) {
-        const { response } = result;
-        const summary = `${target} answered ${response.status}${response.statusText ? ` ${redact(response.statusText)}` : ''}`;
-        if (!retryLeft || !isRetryableStatus(response.status)) {
-          log?.(`${summary} in ${Date.now() - started} ms`);
-          return response;
+      let response: Response;
+      try {
+        // redirect: 'manual' because fetch would forward x-api-key to wherever a redirect points.
+        response = await fetch(request.url, { method: request.method, headers: request.headers, body, signal: current.signal, redirect: 'manual' });
+      } catch (failure) {
+        current.release();
+        const error = failureError(failure, 'before a response arrived');
+        if (!retryLeft || error instanceof APIUserAbortError || userSignal?.aborted) {
+          log?.(error.message);
+          throw error;
         }
-        const delay = retryDelayMs(attempt, settings, response.headers.get('retry-after'));
-        log?.(`${summary} in ${Date.now() - started} ms; retrying in ${delay} ms`);
+        const delay = retryDelayMs(attempt, settings, null);
+        log?.(`${error.message} Retrying in ${delay} ms.`);
         await sleep(delay, userSignal);
         continue;
       }
 
-      if (userSignal.aborted) throw abortError(target, userSignal, redact);
-      const error = result.timedOut
-        ? new APITimeoutError(`${target} timed out after ${timeoutMs} ms (timeoutMs)${ofAttempts(attempt, attempts)}.`)
-        : new APIConnectionError(`${target} failed before a response arrived: ${describeFailure(result.failure, redact)}${ofAttempts(attempt, attempts)}.`, {
-            cause: safeCause(result.failure, redact),
-          });
-      if (!retryLeft) {
-        log?.(error.message);
-        throw error;
+      const summary = `${target} answered ${response.status}${response.statusText ? ` ${redact(response.statusText)}` : ''} in ${Date.now() - started} ms`;
+      if (retryLeft && isRetryableStatus(response.status)) {
+        // Drain the body within the time limit, so the connection can be reused.
+        await response.arrayBuffer().catch(() => undefined);
+        current.release();
+        const delay = retryDelayMs(attempt, settings, response.headers.get('retry-after'));
+        log?.(`${summary}; retrying in ${delay} ms`);
+        await sleep(delay, userSignal);
+        continue;
       }
-      const delay = retryDelayMs(attempt, settings, null);
-      log?.(`${error.message} Retrying in ${delay} ms.`);
-      await sleep(delay, userSignal);
+      log?.(summary);
+      return guardBody(response, request.method, current, (failure) => failureError(failure, 'while reading the response'));
     }
   };
 }
 
-async function attemptOnce(fetch: FetchFunction, request: Request, body: ArrayBuffer | undefined, timeoutMs: number, userSignal: AbortSignal): Promise<Attempt> {
+function startAttempt(timeoutMs: number, userSignal: AbortSignal | undefined): Attempt {
   // A fresh signal per attempt: one that already fired would abort every later attempt at once.
   const controller = new AbortController();
-  let timedOut = false;
+  const onAbort = () => controller.abort(userSignal?.reason);
+  userSignal?.addEventListener('abort', onAbort);
   const timer = setTimeout(() => {
-    timedOut = true;
+    attempt.timedOut = true;
     controller.abort();
   }, timeoutMs);
-  const onAbort = () => controller.abort(userSignal.reason);
-  userSignal.addEventListener('abort', onAbort);
-  try {
-    // redirect: 'manual' because fetch would forward x-api-key to wherever a redirect points.
-    const response = await fetch(request.url, { method: request.method, headers: request.headers, body, signal: controller.signal, redirect: 'manual' });
-    if (response.status < 200 || response.status > 599) return { response }; // a browser's opaque redirect
-    // The body is read inside the time limit, so a server that stalls mid-body times out too.
-    const noBody = NULL_BODY_STATUSES.has(response.status) || request.method === 'HEAD';
-    const buffered = new Response(noBody ? null : await response.arrayBuffer(), {
-      status: response.status,
-      statusText: response.statusText,
-      headers: response.headers,
-    });
-    Object.defineProperty(buffered, 'url', { value: response.url });
-    return { response: buffered };
-  } catch (failure) {
-    return { failure, timedOut };
-  } finally {
-    clearTimeout(timer);
-    userSignal.removeEventListener('abort', onAbort);
+  const attempt: Attempt = {
+    signal: controller.signal,
+    timedOut: false,
+    release() {
+      clearTimeout(timer);
+      userSignal?.removeEventListener('abort', onAbort);
+    },
+    unref() {
+      (timer as { unref?: () => void }).unref?.();
+    },
+  };
+  return attempt;
+}
+
+/**
+ * Keeps the time limit running until the body has been read, without copying it: the body readers of this
+ * response end the attempt when done and turn stream failures into typed errors. A body read as a stream
+ * stays under the time limit too.
+ */
+function guardBody(response: Response, method: string, attempt: Attempt, toError: (failure: unknown) => ThumbnailClientError): Response {
+  if (response.body === null || method === 'HEAD' || NULL_BODY_STATUSES.has(response.status) || response.headers.get('content-length') === '0') {
+    attempt.release();
+    return response;
   }
+  const readers = response as unknown as Record<(typeof BODY_READERS)[number], () => Promise<unknown>>;
+  for (const name of BODY_READERS) {
+    const read = readers[name];
+    readers[name] = async () => {
+      try {
+        return await read.call(response);
+      } catch (failure) {
+        // A body that is not JSON is not a transport failure: openapi-fetch's own error stands.
+        throw failure instanceof SyntaxError ? failure : toError(failure);
+      } finally {
+        attempt.release();
+      }
+    };
+  }
+  attempt.unref();
+  return response;
 }
 
 function abortError(target: string, signal: AbortSignal, redact: Redact): ThumbnailClientError {
@@ -132,18 +172,14 @@ function describeFailure(failure: unknown, redact: Redact): string {
   return redact(typeof code === 'string' && !message.includes(code) ? `${message} (${code})` : message);
 }
 
-function ofAttempts(attempt: number, attempts: number): string {
-  return attempts > 1 ? ` (attempt ${attempt} of ${attempts})` : '';
-}
-
-function sleep(ms: number, signal: AbortSignal): Promise<void> {
+function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
   return new Promise((resolve) => {
     const done = () => {
       clearTimeout(timer);
-      signal.removeEventListener('abort', done);
+      signal?.removeEventListener('abort', done);
       resolve();
     };
     const timer = setTimeout(done, ms);
-    signal.addEventListener('abort', done);
+    signal?.addEventListener('abort', done);
   });
 }

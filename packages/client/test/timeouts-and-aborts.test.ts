@@ -24,8 +24,8 @@ describe('timeouts', () => {
     const error = await rejectionOf(clientFor(server.url, { timeoutMs: 50 }).thumbnails.list());
     expect(error).toBeInstanceOf(APITimeoutError);
     expect(error).toBeInstanceOf(APIConnectionError);
+    // The attempt count comes from the message: on a loaded machine an attempt may time out before it reaches the server.
     expect(error.message).toBe(`GET ${server.url}/api/thumbnails timed out after 50 ms (timeoutMs) (attempt 3 of 3).`);
-    expect(server.requests).toHaveLength(3);
   });
 
   test('a per-call timeoutMs overrides the client', async () => {
@@ -44,6 +44,15 @@ describe('timeouts', () => {
     expect(error).toBeInstanceOf(APITimeoutError);
   });
 
+  test('covers the body of client.raw calls too', async () => {
+    const server = await serve((_, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.write('{"ok":');
+    });
+    const error = await rejectionOf(clientFor(server.url, { timeoutMs: 50, maxRetries: 0 }).raw.GET('/api/thumbnails'));
+    expect(error).toBeInstanceOf(APITimeoutError);
+  });
+
   test('each attempt gets a fresh signal: a timed-out first attempt does not abort the retry', async () => {
     const server = await serve((_, res, index) => (index === 0 ? undefined : json(res, 200, { ok: true })));
     // Generous, so that the answered retry fits within it even on a loaded machine.
@@ -55,8 +64,8 @@ describe('timeouts', () => {
     const server = await serve(never);
     const error = await rejectionOf(clientFor(server.url, { timeoutMs: 50 }).thumbnails.create({ prompt: 'A red fox at dawn' }));
     expect(error).toBeInstanceOf(APITimeoutError);
+    // No "(attempt 1 of N)" suffix: a single attempt was planned.
     expect(error.message).toBe(`POST ${server.url}/api/thumbnails timed out after 50 ms (timeoutMs).`);
-    expect(server.requests).toHaveLength(1);
   });
 
   test("a caller's AbortSignal.timeout() is reported as a timeout", async () => {
@@ -64,7 +73,7 @@ describe('timeouts', () => {
     const error = await rejectionOf(clientFor(server.url).thumbnails.list({ signal: AbortSignal.timeout(30) }));
     expect(error).toBeInstanceOf(APITimeoutError);
     expect(error.message).toBe(`GET ${server.url}/api/thumbnails timed out: the caller's signal (AbortSignal.timeout) fired.`);
-    expect(server.requests).toHaveLength(1);
+    expect(server.requests.length).toBeLessThanOrEqual(1);
   });
 });
 
@@ -113,6 +122,16 @@ describe('connection failures', () => {
     expect(error.constructor).toBe(APIConnectionError);
     expect(error.message).toMatch(new RegExp(`^GET ${server.url}/api/thumbnails failed before a response arrived: .*ECONNRESET.*\\.$`));
     expect(error.cause).toBeInstanceOf(Error);
+  });
+
+  test('a connection reset in the middle of the body throws APIConnectionError', async () => {
+    const server = await serve((_, res, __, raw) => {
+      res.writeHead(200, { 'content-type': 'application/json', 'content-length': '100' });
+      res.write('{"ok":', () => setImmediate(() => reset(raw)));
+    });
+    const error = await rejectionOf(clientFor(server.url, { maxRetries: 0 }).thumbnails.list());
+    expect(error.constructor).toBe(APIConnectionError);
+    expect(error.message).toMatch(new RegExp(`^GET ${server.url}/api/thumbnails failed while reading the response: `));
   });
 
   test('a refused connection throws APIConnectionError after the retries', async () => {
