@@ -36,8 +36,9 @@ export function createMockHandler(options: {
     sendRequest(target, { method: req.method ?? 'GET', headers: messageHeaders(req.headers), body: req, agent }).then(
       (answer) => relay(res, operation, answer),
       (error: Error) => {
-        const failure = { status: 502, headers: { 'content-type': 'text/plain' }, body: Buffer.from(`Prism did not answer: ${error.message}`) };
-        relay(res, operation, failure);
+        // Prism is gone (it crashed, or the mock is stopping): still answer, and inside the contract.
+        const failure = { status: 502, headers: { 'content-type': 'text/plain' }, body: Buffer.from(`The mock's Prism process did not answer: ${error.message}`) };
+        relay(res, operation, failure, failure.body.toString());
       },
     );
   };
@@ -45,7 +46,7 @@ export function createMockHandler(options: {
 }
 
 /** Sends Prism's answer on, unless it answers a documented operation with something the contract does not document. */
-function relay(res: ServerResponse, operation: ContractOperation | undefined, answer: BufferedResponse): void {
+function relay(res: ServerResponse, operation: ContractOperation | undefined, answer: BufferedResponse, note = describeReplaced(answer)): void {
   const contentType = answer.headers['content-type'];
   if (operation === undefined || operation.fits(answer.status, contentType, answer.body)) {
     reply(res, answer.status, messageHeaders(answer.headers), answer.body);
@@ -61,7 +62,7 @@ function relay(res: ServerResponse, operation: ContractOperation | undefined, an
   const headers = {
     ...messageHeaders(answer.headers, ['content-type', 'content-encoding']),
     'content-type': example.contentType,
-    [noteHeader]: describeReplaced(answer),
+    [noteHeader]: note.replace(/[^\x20-\x7e]+/g, ' ').slice(0, 300),
   };
   reply(res, answer.status, headers, example.body);
 }
@@ -75,8 +76,7 @@ function describeReplaced(answer: BufferedResponse): string {
   } catch {
     // Not JSON: the start of the text says enough.
   }
-  const text = `Prism answered ${answer.status} outside the contract: ${detail}`;
-  return text.replace(/[^\x20-\x7e]+/g, ' ').slice(0, 300);
+  return `Prism answered ${answer.status} outside the contract: ${detail}`;
 }
 
 /** The CORS headers Prism sends, so answers the mock writes itself read the same in a browser. */

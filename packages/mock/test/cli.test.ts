@@ -1,6 +1,6 @@
 // The command users run: it prints its URL, stops cleanly, and fails clearly with nothing left running.
 import { createServer, type Server } from 'node:http';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -60,6 +60,17 @@ test('NODE_ENV=production (which breaks Prism on its own) does not stop it', asy
   const run = runCli(['--port', '0'], { NODE_ENV: 'production' });
   const url = await run.ready();
   expect((await fetch(`${url}/api/thumbnails`, { headers: { 'x-api-key': 'k' } })).status).toBe(200);
+});
+
+test('if Prism dies while the mock runs, the CLI says so and exits with code 1', async () => {
+  const run = runCli(['--port', '0']);
+  await run.ready();
+  const prism = readFileSync(`/proc/${run.child.pid}/task/${run.child.pid}/children`, 'utf8').trim().split(/\s+/).map(Number);
+  expect(prism).toHaveLength(1);
+  process.kill(prism[0]!, 'SIGKILL');
+  expect(await run.exited).toEqual({ code: 1, signal: null });
+  expect(run.stderr()).toContain('thumbnail-api-mock: Prism stopped unexpectedly.');
+  expect(await survivorsOf(run.marker)).toEqual([]);
 });
 
 describe('failures: a clear error naming the cause, exit code 1, nothing left running', () => {

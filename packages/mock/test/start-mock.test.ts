@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, expect, test } from 'vitest';
 import { type RunningMock, startMock } from '../src/index.js';
-import { killMarked, markerVariable, newMarker, survivorsOf } from './helpers/processes.js';
+import { killMarked, markerVariable, newMarker, processesWithMarker, survivorsOf } from './helpers/processes.js';
 
 const started: RunningMock[] = [];
 const servers: Server[] = [];
@@ -93,4 +93,17 @@ test('a key registry needs the contract to document the 401 and 403 bodies', asy
   await expect(startMock({ port: 0, specPath: path, keys: { k: 'ok' } })).rejects.toThrow(
     'documents no 401 example for GET /api/things; the key registry answers with the contract\'s own bodies',
   );
+});
+
+test('if its Prism process dies, documented operations are still answered inside the contract', async () => {
+  const mock = await startMock({ port: 0 });
+  started.push(mock);
+  // Only the marked Prism child carries the marker (this test process was started without it).
+  const [prism] = processesWithMarker(marker);
+  process.kill(prism!, 'SIGKILL');
+  await survivorsOf(marker);
+  const response = await fetch(`${mock.url}/api/thumbnails`, { headers: { 'x-api-key': 'k' } });
+  expect(response.status).toBe(502);
+  expect(await response.json()).toEqual({ success: false, error: 'Invalid request' });
+  expect(response.headers.get('x-thumbnail-api-mock-note')).toMatch(/^The mock's Prism process did not answer: /);
 });
