@@ -1,0 +1,35 @@
+// A user's program, copied into a throwaway project that installed the packed tarballs: type-checked there under
+// three module resolutions, compiled, and run with node against the mock from the installed mock package.
+import { existsSync } from 'node:fs';
+import { ThumbnailClient } from '@thumbnail-api/client';
+import { startMock } from '@thumbnail-api/mock';
+import { openapi, openapiJsonPath } from '@thumbnail-api/spec';
+import type { CreateThumbnailRequest, ListThumbnailsResponse } from '@thumbnail-api/types';
+
+/** Never called: it only compiles if the published types are real (with `any`, the directives below are unused). */
+export function publishedTypesAreEnforced(client: ThumbnailClient): void {
+  const request: CreateThumbnailRequest = { prompt: 'A red fox at dawn' };
+  void client.thumbnails.create(request);
+  // @ts-expect-error `prompt` is a string in the contract
+  void client.thumbnails.create({ prompt: 42 });
+  // @ts-expect-error the request body is required
+  void client.thumbnails.create();
+  // @ts-expect-error `list()` resolves to the response body, not to a string
+  const wrong: Promise<string> = client.thumbnails.list();
+  void wrong;
+}
+
+const mock = await startMock({ port: 0 });
+try {
+  const client = new ThumbnailClient({ apiKey: 'pack-and-install-test-key', baseUrl: mock.url });
+  const thumbnails: ListThumbnailsResponse = await client.thumbnails.list();
+  console.log(
+    JSON.stringify({
+      contractVersion: openapi.info.version,
+      contractFileExists: existsSync(openapiJsonPath),
+      listedThumbnails: typeof thumbnails === 'object' && thumbnails !== null && !Array.isArray(thumbnails) ? 'an object' : typeof thumbnails,
+    }),
+  );
+} finally {
+  await mock.stop();
+}
