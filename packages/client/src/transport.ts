@@ -85,7 +85,7 @@ export function createTransport(settings: TransportSettings): Transport {
         continue;
       }
 
-      const summary = `${target} answered ${response.status}${response.statusText ? ` ${redact(response.statusText)}` : ''} in ${Date.now() - started} ms`;
+      const summary = log && `${target} answered ${response.status}${response.statusText ? ` ${redact(response.statusText)}` : ''} in ${Date.now() - started} ms`;
       if (retryLeft && isRetryableStatus(response.status)) {
         // Drain the body within the time limit, so the connection can be reused.
         await response.arrayBuffer().catch(() => undefined);
@@ -95,7 +95,7 @@ export function createTransport(settings: TransportSettings): Transport {
         await sleep(delay, userSignal);
         continue;
       }
-      log?.(summary);
+      if (summary) log?.(summary);
       return guardBody(response, request.method, current, (failure) => failureError(failure, 'while reading the response'));
     }
   };
