@@ -25,6 +25,7 @@ const headers = { accept: 'application/json', 'user-agent': `thumbnail-api-clien
 const url = `${baseUrl}/api/thumbnails`;
 const contenders = {
   client: () => client.thumbnails.list(),
+  raw: () => client.raw.GET('/api/thumbnails'),
   fetch: async () => {
     const response = await fetch(url, { headers });
     if (!response.ok) throw new Error(`status ${response.status}`);
@@ -32,10 +33,10 @@ const contenders = {
   },
 };
 
-const samples = { client: [], fetch: [] };
+const samples = { client: [], raw: [], fetch: [] };
 for (let i = 0; i < WARMUP + CALLS; i++) {
   // Alternate the order so that drift (GC, JIT, CPU frequency) falls on both sides alike.
-  const order = i % 2 === 0 ? ['client', 'fetch'] : ['fetch', 'client'];
+  const order = i % 2 === 0 ? ['client', 'raw', 'fetch'] : ['fetch', 'raw', 'client'];
   for (const name of order) {
     const start = performance.now();
     await contenders[name]();
@@ -54,6 +55,7 @@ const stats = Object.fromEntries(Object.entries(samples).map(([name, values]) =>
 console.log(`\nPer call, ${CALLS} calls each after ${WARMUP} warm-up, against node:http on 127.0.0.1 (Node ${process.version}):`);
 console.log(`  ${''.padEnd(28)}   median        p99`);
 console.log(`  ${'client.thumbnails.list()'.padEnd(28)} ${us(stats.client.median)} ${us(stats.client.p99)}`);
+console.log(`  ${'client.raw.GET()'.padEnd(28)} ${us(stats.raw.median)} ${us(stats.raw.p99)}`);
 console.log(`  ${'bare fetch + json()'.padEnd(28)} ${us(stats.fetch.median)} ${us(stats.fetch.p99)}`);
 console.log(
   `  ${'ratio client / fetch'.padEnd(28)} ${(stats.client.median / stats.fetch.median).toFixed(3).padStart(11)} ${(stats.client.p99 / stats.fetch.p99).toFixed(3).padStart(11)}   (aim: <= 1.05)`,
