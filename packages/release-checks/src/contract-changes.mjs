@@ -26,7 +26,8 @@ const HTTP_METHODS = new Set(['get', 'put', 'post', 'delete', 'options', 'head',
  * @returns {ContractChange[]}
  */
 export function contractChanges(changes) {
-  return changes.map((change) => {
+  // info.version is the release's own number (moved by `changeset version`), not a change of the API it describes.
+  return changes.filter((change) => !(change.path === '#/info' && change.property === 'version')).map((change) => {
     const where = describeLocation(change.path);
     if (change.impact !== 'major' && isResponseTypeChange(change)) {
       return {

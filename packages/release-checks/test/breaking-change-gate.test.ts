@@ -1,3 +1,6 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { checkContractChange } from '../src/breaking-change-gate.mjs';
@@ -49,6 +52,14 @@ describe('breaking-change gate', () => {
     const result = await check('released', '1.0.0');
     expect(result).toMatchObject({ passed: true, required: 'none', changes: [] });
     expect(result.message).toBe('Breaking-change gate passed: the contract is unchanged since the release of 1.0.0.');
+  });
+
+  it('does not count the moved info.version as a change of the contract', async () => {
+    const moved = join(mkdtempSync(join(tmpdir(), 'gate-')), 'moved-version.yaml');
+    writeFileSync(moved, readFileSync(released, 'utf8').replace('  version: 1.0.0', '  version: 2.0.0'));
+    const result = await checkContractChange({ released, working: moved, plannedVersion: '2.0.0' });
+    expect(result.changes).toEqual([]);
+    rmSync(dirname(moved), { recursive: true, force: true });
   });
 
   it('rejects a planned version below the released one', async () => {
