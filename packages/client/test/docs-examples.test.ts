@@ -1,4 +1,4 @@
-// Every ```ts block of this package's README and of docs/guides/client.md is a complete module that
+// Every ```ts block of this package's README, the repository README and docs/guides/client.md is a complete module that
 // type-checks against the built package, imported by its published name, so the examples cannot rot.
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -9,6 +9,7 @@ const packageDir = fileURLToPath(new URL('..', import.meta.url));
 const documents = {
   'README.md': new URL('../README.md', import.meta.url),
   'docs/guides/client.md': new URL('../../../docs/guides/client.md', import.meta.url),
+  'repository README.md': new URL('../../../README.md', import.meta.url),
 };
 
 interface Block {
@@ -56,6 +57,7 @@ describe('the documented examples', () => {
   test('are there to check: the README and the guide both have TypeScript blocks', () => {
     expect(blocks.filter((block) => block.document === 'README.md').length).toBeGreaterThanOrEqual(5);
     expect(blocks.filter((block) => block.document === 'docs/guides/client.md').length).toBeGreaterThanOrEqual(6);
+    expect(blocks.filter((block) => block.document === 'repository README.md').length).toBeGreaterThanOrEqual(1);
   });
 
   test('each import the client by its published name', () => {
