@@ -18,14 +18,18 @@ export function createRedact(secret: string): Redact {
   };
 }
 
-/** Redacts the key in every string of a parsed JSON value (keys included); returns the value itself when clean. */
-export function redactValue(value: unknown, redact: Redact): unknown {
+// Deeper than any real error body; a hostile one nested thousands deep overflows the stack of recursive code
+// (this function, JSON.stringify of the error, loggers), so what lies below is replaced.
+const MAX_BODY_DEPTH = 64;
+const TOO_DEEP = '[nested too deep]';
+
+/** Redacts the key in every string of a parsed JSON value (keys included); values nested deeper than 64 levels are cut off. */
+export function redactValue(value: unknown, redact: Redact, depth = 0): unknown {
   if (typeof value === 'string') return redact(value);
-  if (Array.isArray(value)) return value.map((item) => redactValue(item, redact));
-  if (value !== null && typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value).map(([key, item]) => [redact(key), redactValue(item, redact)]));
-  }
-  return value;
+  if (value === null || typeof value !== 'object') return value;
+  if (depth >= MAX_BODY_DEPTH) return TOO_DEEP;
+  if (Array.isArray(value)) return value.map((item) => redactValue(item, redact, depth + 1));
+  return Object.fromEntries(Object.entries(value).map(([key, item]) => [redact(key), redactValue(item, redact, depth + 1)]));
 }
 
 /** A copy of headers with the key redacted from every value (a server could echo it back). */

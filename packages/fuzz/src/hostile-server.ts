@@ -1,0 +1,141 @@
+// A real node:http server on 127.0.0.1 that answers each attempt as a script says (any status, any headers,
+// broken bodies, dropped connections) and counts the attempts it received.
+import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+import { answerFor, type HttpAnswer, type ServerAnswer } from './server-answer.js';
+
+/** One request as the server received it. */
+export interface ReceivedRequest {
+  method: string;
+  url: string;
+  headers: IncomingHttpHeaders;
+  /** When it arrived, in milliseconds after the server started. */
+  atMs: number;
+}
+
+/** A running hostile server. */
+export interface HostileServer {
+  readonly url: string;
+  /** Requests received so far, one per attempt of the client. */
+  readonly received: readonly ReceivedRequest[];
+  /** Drops every connection and stops listening. */
+  close(): Promise<void>;
+}
+
+const EARLY_HINTS = { link: '</thumbnail.css>; rel=preload; as=style' };
+
+/** Starts a server that answers attempt `n` with `answerFor(script, n)`. */
+export async function startHostileServer(script: readonly ServerAnswer[]): Promise<HostileServer> {
+  const received: ReceivedRequest[] = [];
+  const started = Date.now();
+  const sockets = new Set<Socket>();
+  const timers = new Set<NodeJS.Timeout>();
+  const later = (ms: number, run: () => void) => {
+    const timer = setTimeout(() => {
+      timers.delete(timer);
+      run();
+    }, ms);
+    timers.add(timer);
+  };
+
+  const server = createServer((req, res) => {
+    received.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, atMs: Date.now() - started });
+    const answer = answerFor(script, received.length);
+    // Answer once the request body is in, as a server would; a client that gave up meanwhile is fine.
+    req.resume();
+    req.once('end', () => play(answer, req, res, later));
+    req.once('error', () => undefined);
+  });
+  server.on('connection', (socket) => {
+    sockets.add(socket);
+    socket.once('close', () => sockets.delete(socket));
+    // A client that aborts mid-answer resets the connection: expected here, not a server failure.
+    socket.on('error', () => undefined);
+  });
+  server.on('clientError', (_error, socket) => socket.destroy());
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+
+  return {
+    url: `http://127.0.0.1:${port}`,
+    received,
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const timer of timers) clearTimeout(timer);
+        for (const socket of sockets) socket.destroy();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+function play(answer: ServerAnswer, req: IncomingMessage, res: ServerResponse, later: (ms: number, run: () => void) => void): void {
+  const socket = req.socket;
+  switch (answer.kind) {
+    case 'silence':
+      return;
+    case 'drop':
+      if (answer.how === 'reset') socket.resetAndDestroy();
+      else socket.destroy();
+      return;
+    case 'raw':
+      // Bypasses node's checks: what a broken or foreign server might put on the wire.
+      socket.write(answer.text, 'latin1', () => {
+        if (!answer.keepOpen) socket.end();
+      });
+      return;
+    case 'response':
+      playResponse(answer, res, socket, later);
+  }
+}
+
+function playResponse(answer: HttpAnswer, res: ServerResponse, socket: Socket, later: (ms: number, run: () => void) => void): void {
+  for (const interim of answer.interim) {
+    if (interim === 'continue') res.writeContinue();
+    else if (interim === 'processing') res.writeProcessing();
+    else res.writeEarlyHints(EARLY_HINTS);
+  }
+  const headers: string[] = answer.headers.flatMap(([name, value]) => [name, value]);
+  if (answer.length === 'exact') headers.push('content-length', String(answer.body.length));
+  if (answer.length === 'overstated') headers.push('content-length', String(answer.body.length + 100));
+  if (answer.statusText === undefined) res.writeHead(answer.status, headers);
+  else res.writeHead(answer.status, answer.statusText, headers);
+
+  const body = Buffer.from(answer.body);
+  const delivery = answer.delivery;
+  switch (delivery.kind) {
+    case 'whole':
+      if (answer.length === 'overstated') res.write(body, () => socket.destroy());
+      else res.end(body);
+      return;
+    case 'trickle': {
+      const pieces: Buffer[] = [];
+      // At most 20 pieces, so a large body trickles in a bounded time.
+      const size = Math.max(delivery.chunkSize, Math.ceil(body.length / 20));
+      for (let at = 0; at < body.length; at += size) pieces.push(body.subarray(at, at + size));
+      const next = () => {
+        const piece = pieces.shift();
+        if (piece === undefined) {
+          if (answer.length === 'overstated') socket.destroy();
+          else res.end();
+          return;
+        }
+        res.write(piece, () => later(delivery.delayMs, next));
+      };
+      res.flushHeaders();
+      later(delivery.delayMs, next);
+      return;
+    }
+    case 'cut': {
+      const prefix = body.subarray(0, Math.floor(body.length * delivery.fraction));
+      res.flushHeaders();
+      res.write(prefix, () => {
+        // After the bytes have left, so the client sees them before the connection goes.
+        setImmediate(() => (delivery.how === 'reset' ? socket.resetAndDestroy() : socket.destroy()));
+      });
+      return;
+    }
+    case 'stall':
+      res.flushHeaders();
+      res.write(body.subarray(0, Math.floor(body.length * delivery.fraction)));
+  }
+}
