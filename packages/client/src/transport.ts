@@ -69,12 +69,20 @@ export function createTransport(settings: TransportSettings): Transport {
       };
 
       let response: Response;
+      let phase = 'before a response arrived';
       try {
         // redirect: 'manual' because fetch would forward x-api-key to wherever a redirect points.
         response = await fetch(request.url, { method: request.method, headers: request.headers, body, signal: current.signal, redirect: 'manual' });
+        // While a retry is left, the body is read within the attempt: one that breaks off or stalls is a connection
+        // failure or a timeout, which the retry rules retry. The last attempt streams it (guardBody).
+        if (retryLeft && !isRetryableStatus(response.status) && response.status <= 599 && hasBody(response, request.method)) {
+          phase = 'while reading the response';
+          response = await buffered(response);
+          current.release();
+        }
       } catch (failure) {
         current.release();
-        const error = failureError(failure, 'before a response arrived');
+        const error = failureError(failure, phase);
         if (!retryLeft || error instanceof APIUserAbortError || userSignal?.aborted) {
           log?.(error.message);
           throw error;
@@ -130,7 +138,7 @@ function startAttempt(timeoutMs: number, userSignal: AbortSignal | undefined): A
  * stays under the time limit too.
  */
 function guardBody(response: Response, method: string, attempt: Attempt, toError: (failure: unknown) => ThumbnailClientError): Response {
-  if (response.body === null || method === 'HEAD' || NULL_BODY_STATUSES.has(response.status) || response.headers.get('content-length') === '0') {
+  if (!hasBody(response, method)) {
     attempt.release();
     return response;
   }
@@ -150,6 +158,18 @@ function guardBody(response: Response, method: string, attempt: Attempt, toError
   }
   attempt.unref();
   return response;
+}
+
+function hasBody(response: Response, method: string): boolean {
+  return !(response.body === null || method === 'HEAD' || NULL_BODY_STATUSES.has(response.status) || response.headers.get('content-length') === '0');
+}
+
+/** The response with its body read in full (fails as the read fails). */
+async function buffered(response: Response): Promise<Response> {
+  const copy = new Response(await response.arrayBuffer(), { status: response.status, statusText: response.statusText, headers: response.headers });
+  // The constructor leaves `url` empty; keep the one fetch reported.
+  Object.defineProperty(copy, 'url', { value: response.url });
+  return copy;
 }
 
 function abortError(target: string, signal: AbortSignal, redact: Redact): ThumbnailClientError {

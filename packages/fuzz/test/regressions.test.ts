@@ -1,6 +1,6 @@
 // Cases the fuzz suites found, kept as regular tests: each names the behaviour it pins, against the real
 // client and a real server on 127.0.0.1.
-import { ThumbnailApiError, ThumbnailClient, type ThumbnailClientOptions } from '@thumbnail-api/client';
+import { APIConnectionError, APITimeoutError, ThumbnailApiError, ThumbnailClient, type ThumbnailClientOptions } from '@thumbnail-api/client';
 import { afterEach, describe, expect, test } from 'vitest';
 import { type HostileServer, startHostileServer } from '../src/hostile-server.js';
 import type { HttpAnswer, ServerAnswer } from '../src/server-answer.js';
@@ -45,5 +45,42 @@ describe('client', () => {
     expect((error as ThumbnailApiError).status).toBe(500);
     expect(() => JSON.stringify(error)).not.toThrow();
     expect(error.message).toMatch(/^500 Internal Server Error from GET \/api\/thumbnails: /);
+  });
+
+  // README "Retries": connection errors and timeouts are retried, and "each attempt has timeoutMs until the whole
+  // body has arrived". A body that breaks off or stalls after the headers is one of those.
+  const ok = encode(JSON.stringify({ thumbnails: [] }));
+  test.each([
+    ['is reset in the middle of the body', { kind: 'cut', fraction: 0.5, how: 'reset' }],
+    ['is closed in the middle of the body', { kind: 'cut', fraction: 0.5, how: 'end' }],
+    ['stalls in the middle of the body', { kind: 'stall', fraction: 0.5 }],
+  ] as const)('a GET whose answer %s is retried, and the retry succeeds', async (_, delivery) => {
+    const server = await serve(answer({ status: 200, headers: [['content-type', 'application/json']], body: ok, delivery }), answer({ status: 200, body: ok }));
+    await expect(client(server, { maxRetries: 1, timeoutMs: 1_000 }).thumbnails.list()).resolves.toEqual({ thumbnails: [] });
+    expect(server.received).toHaveLength(2);
+  });
+
+  test.each([
+    ['client.raw.GET', (c: ThumbnailClient) => c.raw.GET('/api/thumbnails')],
+    ['client.request', (c: ThumbnailClient) => c.request('GET', '/api/thumbnails')],
+  ])('%s retries a body that breaks off too', async (_, call) => {
+    const server = await serve(answer({ status: 200, body: ok, delivery: { kind: 'cut', fraction: 0.5, how: 'end' } }), answer({ status: 200, body: ok }));
+    await call(client(server, { maxRetries: 1 }));
+    expect(server.received).toHaveLength(2);
+  });
+
+  test('POST /api/thumbnails whose answer breaks off mid-body is still sent once, and says what happened', async () => {
+    const server = await serve(answer({ status: 200, body: ok, delivery: { kind: 'cut', fraction: 0.5, how: 'end' } }));
+    const error = await rejectionOf(client(server, { maxRetries: 2 }).thumbnails.create({ prompt: 'A red fox at dawn' }));
+    expect(error.constructor).toBe(APIConnectionError);
+    expect(error.message).toContain('failed while reading the response');
+    expect(server.received).toHaveLength(1);
+  });
+
+  test('a GET whose body stalls on every attempt ends with APITimeoutError after all attempts', async () => {
+    const server = await serve(answer({ status: 200, body: ok, delivery: { kind: 'stall', fraction: 0.5 } }));
+    const error = await rejectionOf(client(server, { maxRetries: 2, timeoutMs: 200 }).thumbnails.list());
+    expect(error).toBeInstanceOf(APITimeoutError);
+    expect(server.received).toHaveLength(3);
   });
 });
