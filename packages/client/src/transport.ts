@@ -166,9 +166,10 @@ function hasBody(response: Response, method: string): boolean {
 
 /** The response with its body read in full (fails as the read fails). */
 async function buffered(response: Response): Promise<Response> {
-  const copy = new Response(await response.arrayBuffer(), { status: response.status, statusText: response.statusText, headers: response.headers });
-  // The constructor leaves `url` empty; keep the one fetch reported.
-  Object.defineProperty(copy, 'url', { value: response.url });
+  const copy = new Response(await response.arrayBuffer(), { status: response.status, headers: response.headers });
+  // The constructor leaves `url` empty and refuses a reason phrase that fetch decoded from non-ASCII bytes
+  // (U+FFFD): keep both as fetch reported them.
+  Object.defineProperties(copy, { url: { value: response.url }, statusText: { value: response.statusText } });
   return copy;
 }
 

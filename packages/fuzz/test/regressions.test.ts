@@ -69,6 +69,15 @@ describe('client', () => {
     expect(server.received).toHaveLength(2);
   });
 
+  test('a reason phrase with non-ASCII bytes neither breaks nor retries a GET, and reaches the error as fetch read it', async () => {
+    const server = await serve(answer({ status: 405, statusText: 'M\u00e9thode refus\u00e9e', body: encode('{"success":false,"error":"Method Not Allowed"}') }));
+    const error = await rejectionOf(client(server, { maxRetries: 2 }).thumbnails.list());
+    expect(error).toBeInstanceOf(ThumbnailApiError);
+    expect((error as ThumbnailApiError).status).toBe(405);
+    expect(error.message).toMatch(/^405 M\uFFFDthode refus\uFFFDe from GET \/api\/thumbnails: Method Not Allowed$/);
+    expect(server.received).toHaveLength(1);
+  });
+
   test('POST /api/thumbnails whose answer breaks off mid-body is still sent once, and says what happened', async () => {
     const server = await serve(answer({ status: 200, body: ok, delivery: { kind: 'cut', fraction: 0.5, how: 'end' } }));
     const error = await rejectionOf(client(server, { maxRetries: 2 }).thumbnails.create({ prompt: 'A red fox at dawn' }));
