@@ -108,21 +108,22 @@ export class ThumbnailClient {
       parseAs: 'text',
       fetch: (request: Request) => this.#transport(request, options),
     });
-    const failed = { method, path: this.#redact(path), response, redact: this.#redact };
-    if (!response.ok) throw responseError({ ...failed, body: error });
+    // Built only on failure: redaction is not needed on the success path.
+    const failed = (body: unknown, problem?: string) => responseError({ method, path: this.#redact(path), response, body, redact: this.#redact }, problem);
+    if (!response.ok) throw failed(error);
     const text = data as string | undefined;
     if (!text) {
-      if (expectObject) throw responseError({ ...failed, body: undefined }, 'the body is empty, not the JSON object the API documents');
+      if (expectObject) throw failed(undefined, 'the body is empty, not the JSON object the API documents');
       return undefined;
     }
     let parsed: unknown;
     try {
       parsed = JSON.parse(text);
     } catch {
-      throw responseError({ ...failed, body: text });
+      throw failed(text);
     }
     if (expectObject && (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed))) {
-      throw responseError({ ...failed, body: parsed }, 'the body is JSON but not the object the API documents');
+      throw failed(parsed, 'the body is JSON but not the object the API documents');
     }
     return parsed;
   }

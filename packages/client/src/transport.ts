@@ -69,6 +69,7 @@ export function createTransport(settings: TransportSettings): Transport {
       };
 
       let response: Response;
+      let bytes: ArrayBuffer | undefined;
       let phase = 'before a response arrived';
       try {
         // redirect: 'manual' because fetch would forward x-api-key to wherever a redirect points.
@@ -77,7 +78,7 @@ export function createTransport(settings: TransportSettings): Transport {
         // failure or a timeout, which the retry rules retry. The last attempt streams it (guardBody).
         if (retryLeft && !isRetryableStatus(response.status) && response.status <= 599 && hasBody(response, request.method)) {
           phase = 'while reading the response';
-          response = await buffered(response);
+          bytes = await response.arrayBuffer();
           current.release();
         }
       } catch (failure) {
@@ -104,6 +105,7 @@ export function createTransport(settings: TransportSettings): Transport {
         continue;
       }
       if (summary) log?.(summary);
+      if (bytes) return withBodyRead(response, bytes);
       return guardBody(response, request.method, current, (failure) => failureError(failure, 'while reading the response'));
     }
   };
@@ -146,6 +148,8 @@ function guardBody(response: Response, method: string, attempt: Attempt, toError
   for (const name of BODY_READERS) {
     const read = readers[name];
     readers[name] = async () => {
+      // Reading a body twice is the caller's mistake, not a transport failure: fetch's own TypeError stands.
+      if (response.bodyUsed) return read.call(response);
       try {
         return await read.call(response);
       } catch (failure) {
@@ -164,13 +168,42 @@ function hasBody(response: Response, method: string): boolean {
   return !(response.body === null || method === 'HEAD' || NULL_BODY_STATUSES.has(response.status) || response.headers.get('content-length') === '0');
 }
 
-/** The response with its body read in full (fails as the read fails). */
-async function buffered(response: Response): Promise<Response> {
-  const copy = new Response(await response.arrayBuffer(), { status: response.status, headers: response.headers });
-  // The constructor leaves `url` empty and refuses a reason phrase that fetch decoded from non-ASCII bytes
-  // (U+FFFD): keep both as fetch reported them.
-  Object.defineProperties(copy, { url: { value: response.url }, statusText: { value: response.statusText } });
-  return copy;
+const utf8 = new TextDecoder();
+
+/**
+ * The response whose body was read in full within the attempt, readable as if it were not: `text()`, `json()` and
+ * `arrayBuffer()` (what openapi-fetch reads) serve the bytes from memory, once, as a Response would. A stream, a
+ * clone or another reader gets a Response rebuilt from the bytes, made only then: building one for every call
+ * cost some 10 µs. Status, reason phrase, headers and URL stay the ones fetch read.
+ */
+function withBodyRead(response: Response, bytes: ArrayBuffer): Response {
+  let copy: Response | undefined;
+  let used = false;
+  const rebuilt = (): Response => {
+    if (!copy) {
+      copy = new Response(bytes, { status: response.status, headers: response.headers });
+      // A body already read from memory stays read.
+      if (used) void copy.arrayBuffer();
+    }
+    return copy;
+  };
+  const fromMemory = (name: 'arrayBuffer' | 'json' | 'text', read: () => unknown) => async () => {
+    if (copy) return copy[name]();
+    if (used) throw new TypeError('Body is unusable: Body has already been read');
+    used = true;
+    return read();
+  };
+  const properties: PropertyDescriptorMap = {
+    arrayBuffer: { value: fromMemory('arrayBuffer', () => bytes) },
+    text: { value: fromMemory('text', () => utf8.decode(bytes)) },
+    json: { value: fromMemory('json', () => JSON.parse(utf8.decode(bytes))) },
+    body: { get: () => rebuilt().body },
+    bodyUsed: { get: () => (copy ? copy.bodyUsed : used) },
+  };
+  for (const name of ['blob', 'bytes', 'formData', 'clone'] as const) {
+    if (name in response) properties[name] = { value: (...args: []) => (rebuilt()[name] as (...a: []) => unknown)(...args) };
+  }
+  return Object.defineProperties(response, properties);
 }
 
 function abortError(target: string, signal: AbortSignal, redact: Redact): ThumbnailClientError {
