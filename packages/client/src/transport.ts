@@ -170,6 +170,63 @@ function hasBody(response: Response, method: string): boolean {
 
 const utf8 = new TextDecoder();
 
+/** A body read in full within its attempt. */
+interface ReadBody {
+  bytes: ArrayBuffer;
+  used: boolean;
+  /** A real Response over the bytes, made only when a stream, a clone or another reader is asked for. */
+  copy?: Response;
+}
+const READ_BODY = Symbol('body read within the attempt');
+type ResponseWithReadBody = Response & { [READ_BODY]: ReadBody };
+
+function rebuilt(response: ResponseWithReadBody): Response {
+  const body = response[READ_BODY];
+  if (!body.copy) {
+    body.copy = new Response(body.bytes, { status: response.status, headers: response.headers });
+    // A body already read from memory stays read.
+    if (body.used) void body.copy.arrayBuffer();
+  }
+  return body.copy;
+}
+
+function fromMemory(name: 'arrayBuffer' | 'json' | 'text', read: (bytes: ArrayBuffer) => unknown) {
+  return async function (this: ResponseWithReadBody): Promise<unknown> {
+    const body = this[READ_BODY];
+    if (body.copy) return body.copy[name]();
+    if (body.used) throw new TypeError('Body is unusable: Body has already been read');
+    body.used = true;
+    return read(body.bytes);
+  };
+}
+
+// Shared by every such response (own closures and descriptors per call cost some 4 µs).
+const MEMORY_READERS: Record<string, unknown> = {
+  arrayBuffer: fromMemory('arrayBuffer', (bytes) => bytes),
+  text: fromMemory('text', (bytes) => utf8.decode(bytes)),
+  json: fromMemory('json', (bytes) => JSON.parse(utf8.decode(bytes))),
+};
+for (const name of ['blob', 'bytes', 'formData', 'clone']) {
+  if (name in (globalThis.Response?.prototype ?? {})) {
+    MEMORY_READERS[name] = function (this: ResponseWithReadBody) {
+      return (rebuilt(this) as unknown as Record<string, () => unknown>)[name]!();
+    };
+  }
+}
+const MEMORY_BODY: PropertyDescriptorMap = {
+  body: {
+    get(this: ResponseWithReadBody) {
+      return rebuilt(this).body;
+    },
+  },
+  bodyUsed: {
+    get(this: ResponseWithReadBody) {
+      const body = this[READ_BODY];
+      return body.copy ? body.copy.bodyUsed : body.used;
+    },
+  },
+};
+
 /**
  * The response whose body was read in full within the attempt, readable as if it were not: `text()`, `json()` and
  * `arrayBuffer()` (what openapi-fetch reads) serve the bytes from memory, once, as a Response would. A stream, a
@@ -177,33 +234,8 @@ const utf8 = new TextDecoder();
  * cost some 10 µs. Status, reason phrase, headers and URL stay the ones fetch read.
  */
 function withBodyRead(response: Response, bytes: ArrayBuffer): Response {
-  let copy: Response | undefined;
-  let used = false;
-  const rebuilt = (): Response => {
-    if (!copy) {
-      copy = new Response(bytes, { status: response.status, headers: response.headers });
-      // A body already read from memory stays read.
-      if (used) void copy.arrayBuffer();
-    }
-    return copy;
-  };
-  const fromMemory = (name: 'arrayBuffer' | 'json' | 'text', read: () => unknown) => async () => {
-    if (copy) return copy[name]();
-    if (used) throw new TypeError('Body is unusable: Body has already been read');
-    used = true;
-    return read();
-  };
-  const properties: PropertyDescriptorMap = {
-    arrayBuffer: { value: fromMemory('arrayBuffer', () => bytes) },
-    text: { value: fromMemory('text', () => utf8.decode(bytes)) },
-    json: { value: fromMemory('json', () => JSON.parse(utf8.decode(bytes))) },
-    body: { get: () => rebuilt().body },
-    bodyUsed: { get: () => (copy ? copy.bodyUsed : used) },
-  };
-  for (const name of ['blob', 'bytes', 'formData', 'clone'] as const) {
-    if (name in response) properties[name] = { value: (...args: []) => (rebuilt()[name] as (...a: []) => unknown)(...args) };
-  }
-  return Object.defineProperties(response, properties);
+  Object.assign(response, MEMORY_READERS, { [READ_BODY]: { bytes, used: false } });
+  return Object.defineProperties(response, MEMORY_BODY);
 }
 
 function abortError(target: string, signal: AbortSignal, redact: Redact): ThumbnailClientError {
