@@ -78,7 +78,7 @@ export function createTransport(settings: TransportSettings): Transport {
         // failure or a timeout, which the retry rules retry. The last attempt streams it (guardBody).
         if (retryLeft && !isRetryableStatus(response.status) && response.status <= 599 && hasBody(response, request.method)) {
           phase = 'while reading the response';
-          bytes = await response.arrayBuffer();
+          bytes = await untilAborted(response.arrayBuffer(), current.signal);
           current.release();
         }
       } catch (failure) {
@@ -97,7 +97,7 @@ export function createTransport(settings: TransportSettings): Transport {
       const summary = log && `${target} answered ${response.status}${response.statusText ? ` ${redact(response.statusText)}` : ''} in ${Date.now() - started} ms`;
       if (retryLeft && isRetryableStatus(response.status)) {
         // Drain the body within the time limit, so the connection can be reused.
-        await response.arrayBuffer().catch(() => undefined);
+        await untilAborted(response.arrayBuffer(), current.signal).catch(() => undefined);
         current.release();
         const delay = retryDelayMs(attempt, settings, response.headers.get('retry-after'));
         log?.(`${summary}; retrying in ${delay} ms`);
@@ -151,7 +151,7 @@ function guardBody(response: Response, method: string, attempt: Attempt, toError
       // Reading a body twice is the caller's mistake, not a transport failure: fetch's own TypeError stands.
       if (response.bodyUsed) return read.call(response);
       try {
-        return await read.call(response);
+        return await untilAborted(read.call(response), attempt.signal);
       } catch (failure) {
         // A body that is not JSON is not a transport failure: openapi-fetch's own error stands.
         throw failure instanceof SyntaxError ? failure : toError(failure);
@@ -162,6 +162,28 @@ function guardBody(response: Response, method: string, attempt: Attempt, toError
   }
   attempt.unref();
   return response;
+}
+
+/**
+ * Settles with `read`, or rejects once the attempt's signal aborts: Node 20 and 22's fetch never settles the body of
+ * a response that declares gzip but is not, even when aborted, and the time limit must end every call.
+ */
+function untilAborted<T>(read: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) return Promise.reject(signal.reason);
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    signal.addEventListener('abort', onAbort, { once: true });
+    read.then(
+      (value) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(value);
+      },
+      (error: unknown) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(error);
+      },
+    );
+  });
 }
 
 function hasBody(response: Response, method: string): boolean {
