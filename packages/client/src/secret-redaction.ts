@@ -5,12 +5,13 @@ const REDACTED = '[redacted]';
 // Headers whose values are credentials, whoever set them.
 const SECRET_HEADERS = new Set(['x-api-key', 'authorization', 'proxy-authorization', 'cookie', 'set-cookie']);
 
-/** Replaces every occurrence of the key (raw or URL-encoded) in a text. */
+/** Replaces every occurrence of the key (raw, URL-encoded or lower-cased) in a text. */
 export type Redact = (text: string) => string;
 
 /** A redaction function bound to one key. */
 export function createRedact(secret: string): Redact {
-  const forms = [...new Set([secret, encodeURIComponent(secret)])];
+  // Lower-cased too: fetch lower-cases header names, and a proxy may name a header after the key.
+  const forms = [...new Set([secret, encodeURIComponent(secret), secret.toLowerCase()])];
   return (text) => {
     let out = text;
     for (const form of forms) if (out.includes(form)) out = out.split(form).join(REDACTED);
@@ -32,10 +33,11 @@ export function redactValue(value: unknown, redact: Redact, depth = 0): unknown 
   return Object.fromEntries(Object.entries(value).map(([key, item]) => [redact(key), redactValue(item, redact, depth + 1)]));
 }
 
-/** A copy of headers with the key redacted from every value (a server could echo it back). */
+/** A copy of headers with the key redacted from every name and value (a server could echo it back). */
 export function redactHeaders(headers: Headers, redact: Redact): Headers {
   const copy = new Headers();
-  headers.forEach((value, name) => copy.append(name, redact(value)));
+  // Names too, as `redacted`: "[redacted]" is not a valid header name.
+  headers.forEach((value, name) => copy.append(redact(name).split(REDACTED).join('redacted'), redact(value)));
   return copy;
 }
 

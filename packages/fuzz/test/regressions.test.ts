@@ -1,5 +1,6 @@
 // Cases the fuzz suites found, kept as regular tests: each names the behaviour it pins, against the real
 // client and a real server on 127.0.0.1.
+import { inspect } from 'node:util';
 import { APIConnectionError, APITimeoutError, ThumbnailApiError, ThumbnailClient, type ThumbnailClientOptions } from '@thumbnail-api/client';
 import { afterEach, describe, expect, test } from 'vitest';
 import { type HostileServer, startHostileServer } from '../src/hostile-server.js';
@@ -126,4 +127,15 @@ describe('client', () => {
     expect(error).toBeInstanceOf(APIConnectionError);
     expect(server.received).toHaveLength(attempts);
   }, 15_000);
+
+  test('a response header named after the key (a proxy mirroring request headers) does not show the key in the error', async () => {
+    const server = await serve(answer({ status: 401, headers: [[KEY, '1'], [`x-${KEY}`, KEY], ['content-type', 'application/json']], body: encode('{"success":false,"error":"Unauthorized"}') }));
+    const error = (await rejectionOf(client(server).thumbnails.list())) as ThumbnailApiError;
+    expect(error).toBeInstanceOf(ThumbnailApiError);
+    const names: string[] = [];
+    error.headers.forEach((_, name) => names.push(name));
+    const shown = [inspect(error, { depth: Number.POSITIVE_INFINITY, showHidden: true }), JSON.stringify(error), error.message, names.join(' ')];
+    for (const view of shown) expect(view.toLowerCase()).not.toContain(KEY.toLowerCase());
+    expect(error.headers.get('x-redacted')).toBe('[redacted]');
+  });
 });
