@@ -2,8 +2,12 @@
 // client and a real server on 127.0.0.1.
 import { inspect } from 'node:util';
 import { APIConnectionError, APITimeoutError, ThumbnailApiError, ThumbnailClient, type ThumbnailClientOptions } from '@thumbnail-api/client';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { type RunningContractProxy, type RunningMock, startContractProxy, startMock } from '@thumbnail-api/mock';
 import { afterEach, describe, expect, test } from 'vitest';
 import { type HostileServer, startHostileServer } from '../src/hostile-server.js';
+import { type MockRequest, sendToMock } from '../src/mock-request.js';
 import type { HttpAnswer, ServerAnswer } from '../src/server-answer.js';
 
 const KEY = 'sk_fuzz_REGRESSION_4f9c2a7e';
@@ -138,4 +142,62 @@ describe('client', () => {
     for (const view of shown) expect(view.toLowerCase()).not.toContain(KEY.toLowerCase());
     expect(error.headers.get('x-redacted')).toBe('[redacted]');
   });
+});
+
+describe('mock', () => {
+  // A server standing for any other host: the mock must never send it anything.
+  let canary: Server;
+  const hits: string[] = [];
+  const running: Array<RunningMock | RunningContractProxy> = [];
+  afterEach(async () => {
+    await Promise.all(running.splice(0).map((mock) => mock.stop()));
+    canary?.closeAllConnections();
+    await new Promise((resolve) => canary?.close(resolve));
+    hits.length = 0;
+  });
+  async function startCanary(): Promise<string> {
+    canary = createServer((req, res) => {
+      hits.push(`${req.method} ${req.url} key=${String(req.headers['x-api-key'])}`);
+      res.writeHead(200, { 'content-type': 'application/json' }).end('{"reached":"the canary"}');
+    });
+    await new Promise<void>((resolve) => canary.listen(0, '127.0.0.1', resolve));
+    return `127.0.0.1:${(canary.address() as AddressInfo).port}`;
+  }
+  const get = (target: string, key = 'key-ok'): MockRequest => ({ kind: 'http', method: 'GET', target, headers: [['x-api-key', key]], body: { kind: 'none' } });
+
+  test.each([
+    ['absolute form (GET http://other-host/api/thumbnails)', (host: string) => `http://${host}/api/thumbnails`, 200],
+    ['a path starting with // (GET //other-host/api/thumbnails)', (host: string) => `//${host}/api/thumbnails`, 404],
+    ['a path starting with /\\ (GET /\\other-host/api/thumbnails)', (host: string) => `/\\${host}/api/thumbnails`, 404],
+  ])('a request target naming another host in %s is answered by the mock, and nothing is sent to that host', async (_, target, status) => {
+    const host = await startCanary();
+    const mock = await startMock({ port: 0, keys: { 'key-ok': 'ok' } });
+    running.push(mock);
+    const answer = await sendToMock(mock.url, get(target(host)), 20_000);
+    expect(hits).toEqual([]);
+    expect(answer.kind === 'response' && answer.status).toBe(status);
+  }, 60_000);
+
+  test('a revoked key cannot get past the key registry with a path Prism reads differently (//x/api/thumbnails)', async () => {
+    const mock = await startMock({ port: 0, keys: { 'key-revoked': 'unauthorized' } });
+    running.push(mock);
+    const statuses: Record<string, number | string> = {};
+    for (const target of ['/api/thumbnails', '//x/api/thumbnails', '/\\x/api/thumbnails', '//api/thumbnails', '///api/thumbnails']) {
+      const answer = await sendToMock(mock.url, get(target, 'key-revoked'), 20_000);
+      statuses[target] = answer.kind === 'response' ? answer.status : answer.kind;
+    }
+    // The documented path with a single leading slash is the documented operation; the others are paths it does not describe.
+    expect(statuses).toEqual({ '/api/thumbnails': 401, '//x/api/thumbnails': 404, '/\\x/api/thumbnails': 404, '//api/thumbnails': 401, '///api/thumbnails': 401 });
+  }, 60_000);
+
+  test('the contract proxy sends a request whose target names another host to its upstream only', async () => {
+    const host = await startCanary();
+    const upstream = await serve(answer({ status: 200, headers: [['content-type', 'application/json']], body: encode('{}') }));
+    const proxy = await startContractProxy({ upstream: upstream.url, port: 0 });
+    running.push(proxy);
+    const reply = await sendToMock(proxy.url, get(`http://${host}/api/thumbnails`), 20_000);
+    expect(hits).toEqual([]);
+    expect(reply.kind === 'response' && reply.status).toBe(200);
+    expect(upstream.received.map((request) => request.url)).toEqual(['/api/thumbnails']);
+  }, 60_000);
 });

@@ -2,7 +2,7 @@
 // documented operation inside the contract.
 import { Agent, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { CannedResponse, Contract, ContractOperation } from './contract.js';
-import { type BufferedResponse, messageHeaders, reply, sendRequest } from './http-exchange.js';
+import { type BufferedResponse, messageHeaders, reply, sendRequest, targetOn } from './http-exchange.js';
 import { type KeyOutcome, outcomeOf } from './key-registry.js';
 
 /** Header that says why the mock replaced an answer of Prism's own, which the contract does not document. */
@@ -20,7 +20,7 @@ export function createMockHandler(options: {
   const agent = new Agent({ keepAlive: true });
 
   const handle = (req: IncomingMessage, res: ServerResponse): void => {
-    const target = new URL(req.url ?? '/', prismUrl);
+    const target = targetOn(prismUrl, req.url);
     const operation = contract.findOperation(req.method ?? 'GET', target.pathname);
     if (operation && keys) {
       const outcome = outcomeOf(keys, req.headers);

@@ -10,7 +10,7 @@ import { Agent as HttpAgent, createServer, type IncomingMessage, type Server, ty
 import { Agent as HttpsAgent } from 'node:https';
 import type { Contract } from './contract.js';
 import type { CheckedExchange, ContractFinding } from './contract-report.js';
-import { type BufferedResponse, messageHeaders, readBody, reply, sendRequest } from './http-exchange.js';
+import { type BufferedResponse, messageHeaders, originForm, readBody, reply, sendRequest, targetOn } from './http-exchange.js';
 
 const exchangeHeader = 'x-thumbnail-api-mock-exchange';
 
@@ -88,14 +88,15 @@ export function createProxyHandler(options: {
       return;
     }
     const method = req.method ?? 'GET';
-    const url = req.url ?? '/';
+    // Origin form: a target naming another host (`GET http://host/path`) must not send the request there.
+    const url = originForm(req.url);
     const hasBody = body.length > 0 || req.headers['content-length'] !== undefined || req.headers['transfer-encoding'] !== undefined;
     const exchange: PendingExchange = { method, url, headers: req.headers, body: hasBody ? body : undefined };
     const id = randomUUID();
     pending.set(id, exchange);
     let verdict: BufferedResponse | undefined;
     try {
-      verdict = await sendRequest(new URL(url, prismUrl), {
+      verdict = await sendRequest(targetOn(prismUrl, url), {
         method,
         headers: { ...messageHeaders(req.headers), [exchangeHeader]: id },
         body: exchange.body,
@@ -107,7 +108,7 @@ export function createProxyHandler(options: {
       pending.delete(id);
     }
 
-    const operation = contract.findOperation(method, new URL(url, prismUrl).pathname);
+    const operation = contract.findOperation(method, targetOn(prismUrl, url).pathname);
     const findings: ContractFinding[] = [];
     let upstream = exchange.upstream;
     if (upstream === undefined) {
