@@ -7,6 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { type RunningContractProxy, type RunningMock, startContractProxy, startMock } from '@thumbnail-api/mock';
 import { afterEach, describe, expect, test } from 'vitest';
 import { type HostileServer, startHostileServer } from '../src/hostile-server.js';
+import { documentedOperation, undocumentedAnswer } from '../src/contract-responses.js';
 import { type MockRequest, sendToMock } from '../src/mock-request.js';
 import type { HttpAnswer, ServerAnswer } from '../src/server-answer.js';
 
@@ -146,22 +147,26 @@ describe('client', () => {
 
 describe('mock', () => {
   // A server standing for any other host: the mock must never send it anything.
-  let canary: Server;
+  let canary: Server | undefined;
   const hits: string[] = [];
   const running: Array<RunningMock | RunningContractProxy> = [];
   afterEach(async () => {
     await Promise.all(running.splice(0).map((mock) => mock.stop()));
-    canary?.closeAllConnections();
-    await new Promise((resolve) => canary?.close(resolve));
+    const server = canary;
+    canary = undefined;
     hits.length = 0;
+    if (!server) return;
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
   });
   async function startCanary(): Promise<string> {
     canary = createServer((req, res) => {
       hits.push(`${req.method} ${req.url} key=${String(req.headers['x-api-key'])}`);
       res.writeHead(200, { 'content-type': 'application/json' }).end('{"reached":"the canary"}');
     });
-    await new Promise<void>((resolve) => canary.listen(0, '127.0.0.1', resolve));
-    return `127.0.0.1:${(canary.address() as AddressInfo).port}`;
+    const server = canary;
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    return `127.0.0.1:${(server.address() as AddressInfo).port}`;
   }
   const get = (target: string, key = 'key-ok'): MockRequest => ({ kind: 'http', method: 'GET', target, headers: [['x-api-key', key]], body: { kind: 'none' } });
 
@@ -199,5 +204,13 @@ describe('mock', () => {
     expect(hits).toEqual([]);
     expect(reply.kind === 'response' && reply.status).toBe(200);
     expect(upstream.received.map((request) => request.url)).toEqual(['/api/thumbnails']);
+  }, 60_000);
+
+  test.each(['', 'something-else', 'x-custom=1'])('GET /api/thumbnails with "Expect: %s" gets an answer the contract documents, not a bare 417 from node', async (expectation) => {
+    const mock = await startMock({ port: 0, keys: { 'key-ok': 'ok' } });
+    running.push(mock);
+    const answer = await sendToMock(mock.url, { ...get('/api/thumbnails'), headers: [['x-api-key', 'key-ok'], ['expect', expectation]] } as MockRequest, 20_000);
+    if (answer.kind !== 'response') return expect.fail(`no answer: ${answer.kind}`);
+    expect(undocumentedAnswer(documentedOperation('GET', '/api/thumbnails')!, answer.status, answer.headers['content-type'], answer.body)).toEqual([]);
   }, 60_000);
 });

@@ -32,13 +32,17 @@ export async function launch(options: {
   probe: boolean;
 }): Promise<Launched> {
   let handler: FrontHandler | undefined;
-  const server = createServer((req, res) => {
+  const onRequest = (req: IncomingMessage, res: ServerResponse) => {
     if (handler) {
       handler.handle(req, res);
     } else {
       res.writeHead(503, { 'content-type': 'text/plain', 'retry-after': '1' }).end('The mock is starting.');
     }
-  });
+  };
+  const server = createServer(onRequest);
+  // Without a listener node answers an Expect other than 100-continue with a bare 417 of its own; the handler
+  // answers instead, so that an answer to a documented operation stays one the contract documents.
+  server.on('checkExpectation', onRequest);
   const port = await listen(server, options.host, options.port);
   const url = urlOf(options.host, port);
 
