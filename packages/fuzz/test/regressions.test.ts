@@ -213,4 +213,20 @@ describe('mock', () => {
     if (answer.kind !== 'response') return expect.fail(`no answer: ${answer.kind}`);
     expect(undocumentedAnswer(documentedOperation('GET', '/api/thumbnails')!, answer.status, answer.headers['content-type'], answer.body)).toEqual([]);
   }, 60_000);
+
+  // Prism refuses a body over 10 MB with a 413 before reading all of it. The mock kept sending the rest on that
+  // connection and then reused it, so a later request sometimes hung on it until Prism reset it (502 after ~6 s).
+  test('a body Prism refuses part-way (over 10 MB) does not break the requests after it', async () => {
+    const mock = await startMock({ port: 0 });
+    running.push(mock);
+    const huge: MockRequest = { kind: 'http', method: 'POST', target: '/api/thumbnails', headers: [['x-api-key', 'k'], ['content-type', 'application/json']], body: { kind: 'huge', size: 10_600_000 } };
+    const after: string[] = [];
+    for (let round = 0; round < 10; round++) {
+      const refused = await sendToMock(mock.url, huge, 30_000);
+      expect(refused.kind === 'response' && refused.status).toBe(413);
+      const next = await sendToMock(mock.url, get('/api/thumbnails', 'k'), 30_000);
+      after.push(next.kind === 'response' ? `${next.status}` : next.kind);
+    }
+    expect(after).toEqual(Array(10).fill('200'));
+  }, 240_000);
 });

@@ -87,6 +87,10 @@ export function sendRequest(
     // A buffered body goes with its length, as the client sent it, rather than chunked.
     const headers = Buffer.isBuffer(init.body) ? { ...init.headers, 'content-length': init.body.length } : init.headers;
     const outgoing = send(url, { method: init.method, headers, agent: init.agent }, (response) => {
+      // A server that answered before reading the whole request may never read the rest (Prism refuses a body over
+      // 10 MB with a 413, stops reading and keeps the connection open), so this connection must not carry another
+      // request: the next one would wait behind the unread bytes until Prism resets it.
+      if (!outgoing.writableFinished || response.statusCode === 413) outgoing.shouldKeepAlive = false;
       readBody(response, Number.POSITIVE_INFINITY).then(
         (body) => resolve({ status: response.statusCode ?? 502, headers: response.headers, body }),
         reject,
