@@ -1,6 +1,6 @@
 // The mock's front server: applies the key registry, then lets Prism answer, keeping every answer to a
 // documented operation inside the contract.
-import { Agent, type IncomingMessage, type ServerResponse } from 'node:http';
+import { Agent, type IncomingHttpHeaders, type IncomingMessage, type OutgoingHttpHeaders, type ServerResponse } from 'node:http';
 import type { CannedResponse, Contract, ContractOperation } from './contract.js';
 import { type BufferedResponse, messageHeaders, reply, sendRequest, targetOn } from './http-exchange.js';
 import { type KeyOutcome, outcomeOf } from './key-registry.js';
@@ -33,7 +33,7 @@ export function createMockHandler(options: {
         return;
       }
     }
-    sendRequest(target, { method: req.method ?? 'GET', headers: messageHeaders(req.headers), body: req, agent }).then(
+    sendRequest(target, { method: req.method ?? 'GET', headers: headersForPrism(req.headers), body: req, agent }).then(
       (answer) => relay(res, operation, answer),
       (error: Error) => {
         // Prism is gone (it crashed, or the mock is stopping): still answer, and inside the contract.
@@ -43,6 +43,24 @@ export function createMockHandler(options: {
     );
   };
   return { handle, close: () => agent.destroy() };
+}
+
+// A media range Prism can parse: type/subtype and parameters.
+const token = "[!#$%&'*+.^_`|~0-9A-Za-z-]+";
+const mediaRange = new RegExp(`^${token}/${token}(?:[ \\t]*;[ \\t]*${token}=(?:${token}|"(?:[^"\\\\]|\\\\.)*"))*$`);
+
+/**
+ * The request's headers for Prism. Prism 5.14 throws on an Accept media range it cannot parse (`Accept: json`) where
+ * nothing catches it, and its process exits: such ranges are left out, and with none left Accept is dropped.
+ */
+function headersForPrism(headers: IncomingHttpHeaders): OutgoingHttpHeaders {
+  const forwarded = messageHeaders(headers);
+  if (headers.accept !== undefined) {
+    const ranges = headers.accept.split(',').map((range) => range.trim()).filter((range) => mediaRange.test(range));
+    if (ranges.length > 0) forwarded.accept = ranges.join(', ');
+    else delete forwarded.accept;
+  }
+  return forwarded;
 }
 
 /** Sends Prism's answer on, unless it answers a documented operation with something the contract does not document. */
