@@ -243,4 +243,31 @@ describe('mock', () => {
     const after = await sendToMock(mock.url, get('/api/thumbnails', 'k'), 20_000);
     expect(after.kind === 'response' && after.status).toBe(200);
   }, 60_000);
+
+  test.each(['json', 'nonsense', 'a/b; c'])('a GET with "Content-Type: %s", which Prism cannot parse, does not take the mock down', async (contentType) => {
+    const mock = await startMock({ port: 0 });
+    running.push(mock);
+    const answer = await sendToMock(mock.url, { ...get('/api/thumbnails', 'k'), headers: [['x-api-key', 'k'], ['content-type', contentType]] } as MockRequest, 20_000);
+    if (answer.kind !== 'response') return expect.fail(`no answer: ${answer.kind}`);
+    expect(undocumentedAnswer(documentedOperation('GET', '/api/thumbnails')!, answer.status, answer.headers['content-type'], answer.body)).toEqual([]);
+    expect(answer.status).not.toBe(502);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const after = await sendToMock(mock.url, get('/api/thumbnails', 'k'), 20_000);
+    expect(after.kind === 'response' && after.status).toBe(200);
+  }, 60_000);
+
+  // The mock dropped the body's framing (Content-Length, chunked) when streaming it to Prism, and node frames no
+  // body for GET: Prism read the body as the start of another request and reset the connection, a 502.
+  test.each([
+    ['with a Content-Length', false],
+    ['chunked', true],
+  ])('a GET with a 256 KB body sent %s gets an answer from Prism, not a 502', async (_, chunked) => {
+    const mock = await startMock({ port: 0 });
+    running.push(mock);
+    const body = encode(JSON.stringify({ prompt: 'x'.repeat(256 * 1024) }));
+    const answer = await sendToMock(mock.url, { ...get('/api/thumbnails', 'k'), body: { kind: 'bytes', bytes: body, chunked } } as MockRequest, 20_000);
+    if (answer.kind !== 'response') return expect.fail(`no answer: ${answer.kind}`);
+    expect(answer.status).not.toBe(502);
+    expect(undocumentedAnswer(documentedOperation('GET', '/api/thumbnails')!, answer.status, answer.headers['content-type'], answer.body)).toEqual([]);
+  }, 60_000);
 });

@@ -50,8 +50,9 @@ const token = "[!#$%&'*+.^_`|~0-9A-Za-z-]+";
 const mediaRange = new RegExp(`^${token}/${token}(?:[ \\t]*;[ \\t]*${token}=(?:${token}|"(?:[^"\\\\]|\\\\.)*"))*$`);
 
 /**
- * The request's headers for Prism. Prism 5.14 throws on an Accept media range it cannot parse (`Accept: json`) where
- * nothing catches it, and its process exits: such ranges are left out, and with none left Accept is dropped.
+ * The request's headers for Prism. Prism 5.14 throws on a media type it cannot parse (`Accept: json`, or
+ * `Content-Type: json` on a GET) where nothing catches it, and its process exits: such Accept ranges are left out
+ * (with none left, Accept is dropped), and such a Content-Type is dropped.
  */
 function headersForPrism(headers: IncomingHttpHeaders): OutgoingHttpHeaders {
   const forwarded = messageHeaders(headers);
@@ -60,6 +61,11 @@ function headersForPrism(headers: IncomingHttpHeaders): OutgoingHttpHeaders {
     if (ranges.length > 0) forwarded.accept = ranges.join(', ');
     else delete forwarded.accept;
   }
+  if (headers['content-type'] !== undefined && !mediaRange.test(headers['content-type'].trim())) delete forwarded['content-type'];
+  // The body is streamed on as it came, so its framing goes with it. Without a length or chunked, node frames no
+  // body for a GET, and Prism would read the body as the start of another request on the connection.
+  if (headers['content-length'] !== undefined) forwarded['content-length'] = headers['content-length'];
+  else if (headers['transfer-encoding'] !== undefined) forwarded['transfer-encoding'] = 'chunked';
   return forwarded;
 }
 
