@@ -62,10 +62,10 @@ function headersForPrism(headers: IncomingHttpHeaders): OutgoingHttpHeaders {
     else delete forwarded.accept;
   }
   if (headers['content-type'] !== undefined && !mediaRange.test(headers['content-type'].trim())) delete forwarded['content-type'];
-  // The body is streamed on as it came, so its framing goes with it. Without a length or chunked, node frames no
-  // body for a GET, and Prism would read the body as the start of another request on the connection.
-  if (headers['content-length'] !== undefined) forwarded['content-length'] = headers['content-length'];
-  else if (headers['transfer-encoding'] !== undefined) forwarded['transfer-encoding'] = 'chunked';
+  // A body is streamed on chunked, as node does by default for a POST. For a GET node frames no body at all, and
+  // Prism would read it as the start of another request on the connection.
+  const length = headers['content-length'];
+  if (headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0')) forwarded['transfer-encoding'] = 'chunked';
   return forwarded;
 }
 
