@@ -1,9 +1,11 @@
 // The mock's front server: applies the key registry, then lets Prism answer, keeping every answer to a
 // documented operation inside the contract.
-import { Agent, type IncomingHttpHeaders, type IncomingMessage, type OutgoingHttpHeaders, type ServerResponse } from 'node:http';
+import { Agent, type IncomingMessage, type ServerResponse } from 'node:http';
+import { Readable } from 'node:stream';
 import type { CannedResponse, Contract, ContractOperation } from './contract.js';
 import { type BufferedResponse, messageHeaders, reply, sendRequest, targetOn } from './http-exchange.js';
 import { type KeyOutcome, outcomeOf } from './key-registry.js';
+import { formBodyForPrism, headersForPrism, isFormBody } from './prism-input.js';
 
 /** Header that says why the mock replaced an answer of Prism's own, which the contract does not document. */
 export const noteHeader = 'x-thumbnail-api-mock-note';
@@ -33,40 +35,50 @@ export function createMockHandler(options: {
         return;
       }
     }
-    sendRequest(target, { method: req.method ?? 'GET', headers: headersForPrism(req.headers), body: req, agent }).then(
-      (answer) => relay(res, operation, answer),
-      (error: Error) => {
-        // Prism is gone (it crashed, or the mock is stopping): still answer, and inside the contract.
-        const failure = { status: 502, headers: { 'content-type': 'text/plain' }, body: Buffer.from(`The mock's Prism process did not answer: ${error.message}`) };
-        relay(res, operation, failure, failure.body.toString());
-      },
+    const forward = (body: Readable) =>
+      sendRequest(target, { method: req.method ?? 'GET', headers: headersForPrism(req.headers), body, agent }).then(
+        (answer) => relay(res, operation, answer),
+        (error: Error) => {
+          // Prism is gone (it crashed, or the mock is stopping): still answer, and inside the contract.
+          const failure = { status: 502, headers: { 'content-type': 'text/plain' }, body: Buffer.from(`The mock's Prism process did not answer: ${error.message}`) };
+          relay(res, operation, failure, failure.body.toString());
+        },
+      );
+    if (!isFormBody(req.headers)) {
+      forward(req);
+      return;
+    }
+    // A form body is read whole, to make it one Prism can decode, then streamed on like any other (Prism answers a
+    // chunked body differently from one with a length). Over Prism's 10 MB it gets Prism's own 413.
+    readUpTo(req, prismBodyLimit).then(
+      (body) => (body === undefined ? relay(res, operation, bodyTooLarge) : forward(Readable.from([formBodyForPrism(body)]))),
+      () => res.destroy(),
     );
   };
   return { handle, close: () => agent.destroy() };
 }
 
-// A media range Prism can parse: type/subtype and parameters.
-const token = "[!#$%&'*+.^_`|~0-9A-Za-z-]+";
-const mediaRange = new RegExp(`^${token}/${token}(?:[ \\t]*;[ \\t]*${token}=(?:${token}|"(?:[^"\\\\]|\\\\.)*"))*$`);
+// Prism refuses larger bodies, with this answer.
+const prismBodyLimit = 10 * 1024 * 1024;
+const bodyTooLarge: BufferedResponse = {
+  status: 413,
+  headers: { 'content-type': 'application/json; charset=utf-8' },
+  body: Buffer.from('{"error":{"code":"request_entity_too_large","message":"Body exceeded 10mb limit"}}'),
+};
 
-/**
- * The request's headers for Prism. Prism 5.14 throws on a media type it cannot parse (`Accept: json`, or
- * `Content-Type: json` on a GET) where nothing catches it, and its process exits: such Accept ranges are left out
- * (with none left, Accept is dropped), and such a Content-Type is dropped.
- */
-function headersForPrism(headers: IncomingHttpHeaders): OutgoingHttpHeaders {
-  const forwarded = messageHeaders(headers);
-  if (headers.accept !== undefined) {
-    const ranges = headers.accept.split(',').map((range) => range.trim()).filter((range) => mediaRange.test(range));
-    if (ranges.length > 0) forwarded.accept = ranges.join(', ');
-    else delete forwarded.accept;
-  }
-  if (headers['content-type'] !== undefined && !mediaRange.test(headers['content-type'].trim())) delete forwarded['content-type'];
-  // A body is streamed on chunked, as node does by default for a POST. For a GET node frames no body at all, and
-  // Prism would read it as the start of another request on the connection.
-  const length = headers['content-length'];
-  if (headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0')) forwarded['transfer-encoding'] = 'chunked';
-  return forwarded;
+/** The whole body, or `undefined` when it is longer than `limit` (read to the end all the same, keeping none of it). */
+function readUpTo(req: IncomingMessage, limit: number): Promise<Buffer | undefined> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= limit) chunks.push(chunk);
+      else chunks.length = 0;
+    });
+    req.once('end', () => resolve(size <= limit ? Buffer.concat(chunks) : undefined));
+    req.once('error', reject);
+  });
 }
 
 /** Sends Prism's answer on, unless it answers a documented operation with something the contract does not document. */
