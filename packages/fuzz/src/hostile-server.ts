@@ -18,6 +18,8 @@ export interface HostileServer {
   readonly url: string;
   /** Requests received so far, one per attempt of the client. */
   readonly received: readonly ReceivedRequest[];
+  /** Answers the server could not write (node refused them): a fault of the generator, never of the client. */
+  readonly faults: readonly string[];
   /** Drops every connection and stops listening. */
   close(): Promise<void>;
 }
@@ -27,6 +29,7 @@ const EARLY_HINTS = { link: '</thumbnail.css>; rel=preload; as=style' };
 /** Starts a server that answers attempt `n` with `answerFor(script, n)`. */
 export async function startHostileServer(script: readonly ServerAnswer[]): Promise<HostileServer> {
   const received: ReceivedRequest[] = [];
+  const faults: string[] = [];
   const started = Date.now();
   const sockets = new Set<Socket>();
   const timers = new Set<NodeJS.Timeout>();
@@ -43,7 +46,14 @@ export async function startHostileServer(script: readonly ServerAnswer[]): Promi
     const answer = answerFor(script, received.length);
     // Answer once the request body is in, as a server would; a client that gave up meanwhile is fine.
     req.resume();
-    req.once('end', () => play(answer, req, res, later));
+    req.once('end', () => {
+      try {
+        play(answer, req, res, later);
+      } catch (error) {
+        faults.push((error as Error).message);
+        req.socket.destroy();
+      }
+    });
     req.once('error', () => undefined);
   });
   server.on('connection', (socket) => {
@@ -59,6 +69,7 @@ export async function startHostileServer(script: readonly ServerAnswer[]): Promi
   return {
     url: `http://127.0.0.1:${port}`,
     received,
+    faults,
     close: () =>
       new Promise<void>((resolve) => {
         for (const timer of timers) clearTimeout(timer);
@@ -104,8 +115,13 @@ function playResponse(answer: HttpAnswer, res: ServerResponse, socket: Socket, l
   const delivery = answer.delivery;
   switch (delivery.kind) {
     case 'whole':
-      if (answer.length === 'overstated') res.write(body, () => socket.destroy());
-      else res.end(body);
+      if (answer.length === 'overstated') {
+        res.flushHeaders();
+        res.write(body);
+        closeWhenSent(socket, 'end');
+      } else {
+        res.end(body);
+      }
       return;
     case 'trickle': {
       const pieces: Buffer[] = [];
@@ -115,7 +131,7 @@ function playResponse(answer: HttpAnswer, res: ServerResponse, socket: Socket, l
       const next = () => {
         const piece = pieces.shift();
         if (piece === undefined) {
-          if (answer.length === 'overstated') socket.destroy();
+          if (answer.length === 'overstated') closeWhenSent(socket, 'end');
           else res.end();
           return;
         }
@@ -128,14 +144,18 @@ function playResponse(answer: HttpAnswer, res: ServerResponse, socket: Socket, l
     case 'cut': {
       const prefix = body.subarray(0, Math.floor(body.length * delivery.fraction));
       res.flushHeaders();
-      res.write(prefix, () => {
-        // After the bytes have left, so the client sees them before the connection goes.
-        setImmediate(() => (delivery.how === 'reset' ? socket.resetAndDestroy() : socket.destroy()));
-      });
+      res.write(prefix);
+      closeWhenSent(socket, delivery.how);
       return;
     }
     case 'stall':
       res.flushHeaders();
       res.write(body.subarray(0, Math.floor(body.length * delivery.fraction)));
   }
+}
+
+/** Closes (FIN) or resets (RST) the connection once everything written so far has left. */
+function closeWhenSent(socket: Socket, how: 'end' | 'reset'): void {
+  // Write callbacks run in order, so this one runs once the headers and body bytes before it are sent.
+  socket.write('', () => setImmediate(() => (how === 'reset' ? socket.resetAndDestroy() : socket.destroy())));
 }

@@ -55,7 +55,11 @@ function sendHttp(baseUrl: string, plan: HttpRequestPlan, timeoutMs: number): Pr
     // A raw header list so names can repeat; node then adds no Host of its own.
     const headers = [['host', url.host] as const, ...plan.headers].flat();
     const body = bodyBytes(plan.body);
-    if (body && plan.body.kind !== 'none' && !(plan.body.kind === 'bytes' && plan.body.chunked)) headers.push('content-length', String(body.length));
+    if (body) {
+      // Said explicitly: node frames a GET's body with neither by default, and the bytes would read as a next request.
+      if (plan.body.kind === 'bytes' && plan.body.chunked) headers.push('transfer-encoding', 'chunked');
+      else headers.push('content-length', String(body.length));
+    }
     let settled = false;
     const finish = (answer: MockAnswer) => {
       if (settled) return;

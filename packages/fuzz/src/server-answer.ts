@@ -83,7 +83,8 @@ export function classify(answer: ServerAnswer, tight = false): AnswerClass {
     case 'raw':
       return answer.keepOpen || answer.parsedStatus === undefined || isRetryableStatus(answer.parsedStatus) ? 'retry' : 'final';
     case 'response': {
-      if (headerBytes(answer) > MAX_HEADER_BYTES || refusesInterim(answer) || isRetryableStatus(answer.status) || !isComplete(answer)) return 'retry';
+      if (refusesInterim(answer)) return 'either';
+      if (headerBytes(answer) > MAX_HEADER_BYTES || isRetryableStatus(answer.status) || !isComplete(answer)) return 'retry';
       // A reset right after a complete body-less response may make the kernel drop the bytes before fetch reads them.
       if (!hasBody(answer)) return answer.delivery.kind === 'cut' && answer.delivery.how === 'reset' ? 'either' : 'final';
       if (answer.headers.some(([name]) => name.toLowerCase() === 'content-encoding')) return 'either';
@@ -93,8 +94,9 @@ export function classify(answer: ServerAnswer, tight = false): AnswerClass {
 }
 
 /**
- * Whether node's fetch (undici) rejects the response as "bad response": it refuses a 100 Continue it did not ask
- * for (RFC 9110 says clients must accept it), so the client sees a connection failure.
+ * Whether node's fetch (undici) mishandles the response: it refuses a 100 Continue it did not ask for ("bad
+ * response"; RFC 9110 says clients must accept it), and on a reused connection may read it as the start of a body.
+ * Either way the client ends with a typed error, but which one depends on undici.
  */
 export function refusesInterim(answer: HttpAnswer): boolean {
   return answer.interim.includes('continue');

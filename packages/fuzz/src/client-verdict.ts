@@ -1,0 +1,189 @@
+// What the client's README promises for one call against a scripted server, checked: it settles, it resolves
+// with the server's data or throws one of its typed errors, it makes as many attempts as its retry rules say,
+// and the key shows nowhere.
+import {
+  APIConnectionError,
+  APITimeoutError,
+  APIUserAbortError,
+  AuthenticationError,
+  BadRequestError,
+  ConflictError,
+  InternalServerError,
+  NotFoundError,
+  PermissionDeniedError,
+  RateLimitError,
+  ThumbnailApiError,
+  ThumbnailClientError,
+  UnprocessableEntityError,
+} from '@thumbnail-api/client';
+import { type CallOutcome, type ClientCall, hangDeadlineMs, maxAttemptsOf, methodOf } from './client-call.js';
+import type { ReceivedRequest } from './hostile-server.js';
+import { sameJson } from './json-walk.js';
+import { keyLeaks } from './key-leaks.js';
+import { allowedAttempts, answerFor, classify, hasBody, headerBytes, isComplete, MAX_HEADER_BYTES, type ServerAnswer } from './server-answer.js';
+
+/** One call and everything observed about it. */
+export interface Exchange {
+  script: readonly ServerAnswer[];
+  call: ClientCall;
+  outcome: CallOutcome;
+  /** Requests the server received, counted until the server closed. */
+  received: readonly ReceivedRequest[];
+  key: string;
+  /** Short time limits on a loaded machine: any attempt may time out, so only timing-proof rules are checked. */
+  tight: boolean;
+}
+
+// Every class the client exports for errors it throws after sending (ConfigurationError is thrown before).
+const THROWN_CLASSES: ReadonlyArray<abstract new (...args: never[]) => Error> = [
+  APIConnectionError,
+  APITimeoutError,
+  APIUserAbortError,
+  AuthenticationError,
+  BadRequestError,
+  ConflictError,
+  InternalServerError,
+  NotFoundError,
+  PermissionDeniedError,
+  RateLimitError,
+  ThumbnailApiError,
+  UnprocessableEntityError,
+];
+
+const CLASS_BY_STATUS = new Map<number, abstract new (...args: never[]) => Error>([
+  [400, BadRequestError],
+  [401, AuthenticationError],
+  [403, PermissionDeniedError],
+  [404, NotFoundError],
+  [409, ConflictError],
+  [422, UnprocessableEntityError],
+  [429, RateLimitError],
+]);
+
+/** The problems of one exchange; empty when the client kept every promise. */
+export function clientProblems(exchange: Exchange): string[] {
+  const { call, outcome, received, key } = exchange;
+  const problems: string[] = [];
+  if (outcome.settled === 'hung') return [`the call did not settle within ${hangDeadlineMs(call)} ms`];
+
+  const error = outcome.error;
+  if (outcome.settled === 'rejected' && !isTypedError(error) && !isRawJsonSyntaxError(exchange)) {
+    problems.push(`threw ${describe(error)}, which is not one of the client's typed errors`);
+  }
+  if (error instanceof Error && (error.message.trim() === '' || error.name !== error.constructor.name)) {
+    problems.push(`threw an error without a readable message or with a wrong name: ${describe(error)}`);
+  }
+
+  problems.push(...attemptProblems(exchange));
+  if (!exchange.tight && call.abortAfterMs === undefined && problems.length === 0) problems.push(...outcomeProblems(exchange));
+
+  for (const [index, request] of received.entries()) {
+    const sent = call.auth === 'bearer' ? request.headers.authorization : request.headers['x-api-key'];
+    const expected = call.auth === 'bearer' ? `Bearer ${key}` : key;
+    if (sent !== expected) {
+      const other = request.headers['x-api-key'] ?? request.headers.authorization;
+      problems.push(
+        `attempt ${index + 1} (${request.method} after ${request.atMs} ms) did not carry the key in the ${call.auth} header` +
+          (other ? ` but ${JSON.stringify(other)}: a request of an earlier call that had already settled` : ''),
+      );
+    }
+  }
+  for (const leak of keyLeaks(error, outcome.log, key)) problems.push(`the key shows in ${leak}`);
+  return problems;
+}
+
+function attemptProblems({ script, call, outcome, received, tight }: Exchange): string[] {
+  const attempts = received.length;
+  const max = maxAttemptsOf(call);
+  const aborted = call.abortAfterMs !== undefined;
+  const rule = methodOf(call) === 'POST' && max === 1 ? ' (POST is never retried unless the call asks)' : '';
+  if (attempts > max) return [`made ${attempts} attempts, more than the ${max} allowed${rule}`];
+  if (attempts === 0 && !aborted) return ['made no attempt'];
+  if (aborted && outcome.error instanceof APIUserAbortError) return [];
+  if (!tight) {
+    const allowed = allowedAttempts(script, max);
+    return allowed.includes(attempts) ? [] : [`made ${attempts} attempts where the retry rules allow ${allowed.join(' or ')}`];
+  }
+  // Whatever the timing, an answer that is retryable by itself (a 5xx, a dropped connection, a stall) is retried.
+  const retryUntilTheEnd = Array.from({ length: max - 1 }, (_, i) => classify(answerFor(script, i + 1), true)).every((cls) => cls === 'retry');
+  if (retryUntilTheEnd && attempts !== max && !aborted) return [`made ${attempts} attempts where every answer was retryable and ${max} were allowed`];
+  return [];
+}
+
+/** Checks the result against the answer of the last attempt. */
+function outcomeProblems({ script, call, outcome, received }: Exchange): string[] {
+  const answer = answerFor(script, received.length);
+  const error = outcome.error;
+  const expectConnection = (what: string) =>
+    error instanceof APIConnectionError && !(error instanceof APITimeoutError) ? [] : [`${what}: expected APIConnectionError, got ${describe(error ?? outcome.value)}`];
+
+  if (answer.kind === 'drop') return expectConnection('the connection was dropped');
+  if (answer.kind === 'silence') return [];
+  if (answer.kind === 'raw' && answer.parsedStatus === undefined) return answer.keepOpen ? [] : expectConnection('the answer was not valid HTTP');
+  if (answer.kind === 'response') {
+    if (headerBytes(answer) > MAX_HEADER_BYTES) return expectConnection('the headers were too large');
+    if (!isComplete(answer)) {
+      if (answer.delivery.kind === 'stall') return [];
+      return expectConnection('the body was cut off');
+    }
+    if (classify(answer) === 'either') return [];
+    // A body in an encoding it does not decode: fetch fails while reading it, whatever the status.
+    if (hasBody(answer) && answer.headers.some(([name]) => name.toLowerCase() === 'content-encoding')) return [];
+  }
+  const status = answer.kind === 'response' ? answer.status : answer.parsedStatus!;
+  const text = answer.kind === 'response' ? (hasBody(answer) ? new TextDecoder().decode(answer.body) : '') : answer.body;
+  return statusProblems(call, outcome, status, text);
+}
+
+function statusProblems(call: ClientCall, outcome: CallOutcome, status: number, text: string): string[] {
+  const error = outcome.error;
+  if (call.surface === 'raw.GET' || call.surface === 'raw.POST') {
+    if (outcome.settled === 'rejected') return [];
+    const response = (outcome.value as { response?: Response } | undefined)?.response;
+    return response?.status === status ? [] : [`client.raw resolved without the ${status} response`];
+  }
+  const parsed = parseJson(text);
+  const usable = call.surface === 'request' ? text === '' || parsed.ok : parsed.ok && isPlainObject(parsed.value);
+  if (status >= 200 && status < 300 && usable) {
+    if (outcome.settled !== 'resolved') return [`a ${status} with a usable body threw ${describe(error)}`];
+    const expected = text === '' || !parsed.ok ? undefined : parsed.value;
+    return sameJson(outcome.value, expected) ? [] : [`resolved with data that differs from the body the server sent`];
+  }
+  if (!(error instanceof ThumbnailApiError)) return [`a ${status} answer gave ${describe(error ?? outcome.value)}, expected a ThumbnailApiError`];
+  const problems: string[] = [];
+  if (error.status !== status) problems.push(`a ${status} answer gave a ThumbnailApiError with status ${error.status}`);
+  const expectedClass = CLASS_BY_STATUS.get(status) ?? (status >= 500 ? InternalServerError : ThumbnailApiError);
+  if (error.constructor !== expectedClass) problems.push(`a ${status} answer gave ${error.constructor.name}, expected ${expectedClass.name}`);
+  return problems;
+}
+
+function isTypedError(error: unknown): boolean {
+  return error instanceof ThumbnailClientError && THROWN_CLASSES.includes(error.constructor as (typeof THROWN_CLASSES)[number]);
+}
+
+// client.raw is openapi-fetch's surface: like openapi-fetch, it throws a SyntaxError for a 2xx body that is not JSON
+// (README "Calling the API"). Accepted only there.
+function isRawJsonSyntaxError({ call, outcome, script, received }: Exchange): boolean {
+  if (!(outcome.error instanceof SyntaxError) || !call.surface.startsWith('raw.')) return false;
+  const answer = answerFor(script, received.length);
+  const status = answer.kind === 'response' ? answer.status : answer.kind === 'raw' ? answer.parsedStatus : undefined;
+  return status !== undefined && status >= 200 && status < 300;
+}
+
+function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
+  try {
+    return { ok: true, value: JSON.parse(text) };
+  } catch {
+    return { ok: false };
+  }
+}
+
+function isPlainObject(value: unknown): boolean {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function describe(value: unknown): string {
+  if (value instanceof Error) return `${value.constructor.name} (${value.name}: ${value.message.slice(0, 300)})`;
+  if (value === undefined) return 'undefined';
+  return typeof value;
+}

@@ -1,0 +1,110 @@
+// Which answers the bundled contract documents, checked with Ajv (JSON Schema 2020-12, the contract's
+// jsonSchemaDialect) against the contract itself, independently of the mock's own checks.
+import { openapi } from '@thumbnail-api/spec';
+import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
+
+type JsonObject = Record<string, unknown>;
+
+const DOCUMENT_ID = 'https://thumbnail-api.test/openapi.json';
+const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
+
+const document = openapi as unknown as JsonObject;
+// strict: false because OpenAPI documents carry keywords JSON Schema does not know (x-not-shown, examples, ...);
+// validateSchema: false because the document as a whole is no JSON Schema.
+const ajv = new Ajv2020({ strict: false, validateSchema: false, allErrors: true });
+ajv.addSchema(document, DOCUMENT_ID);
+const validators = new Map<string, ValidateFunction>();
+
+/** A documented operation: method (lower case) and path template of the contract. */
+export interface DocumentedOperation {
+  method: string;
+  path: string;
+}
+
+/** The documented operation a request goes to, or `undefined`. The contract's paths have no templates. */
+export function documentedOperation(method: string, target: string): DocumentedOperation | undefined {
+  // Methods are case-sensitive: `get` is not GET.
+  if (method !== method.toUpperCase()) return undefined;
+  const lower = method.toLowerCase();
+  let pathname: string;
+  try {
+    // As RFC 9112 reads a request target: origin form is a path (`//x/api` is a path, not a host), absolute form
+    // names a host and a path. Dot segments are removed, the query dropped.
+    pathname = (target.startsWith('/') ? new URL(`http://mock.invalid${target}`) : new URL(target)).pathname;
+  } catch {
+    return undefined;
+  }
+  const item = (document.paths as JsonObject)[pathname];
+  if (!isObject(item) || !HTTP_METHODS.includes(lower) || !isObject(item[lower])) return undefined;
+  return { method: lower, path: pathname };
+}
+
+/** Why an answer is not one the contract documents for the operation; empty when it is. */
+export function undocumentedAnswer(operation: DocumentedOperation, status: number, contentType: string | undefined, body: Buffer): string[] {
+  const pointer = `/paths/${escape(operation.path)}/${operation.method}/responses`;
+  const responses = resolve(pointerGet(document, pointer)) as JsonObject;
+  const key = [String(status), `${String(status)[0]}XX`, 'default'].find((candidate) => candidate in responses);
+  if (key === undefined) return [`status ${status} is not documented and there is no default response`];
+  const located = locate(responses[key], `${pointer}/${escape(key)}`);
+  const content = (located.value as JsonObject).content;
+  if (!isObject(content)) return body.length === 0 ? [] : [`the ${key} response documents no body, but ${body.length} bytes came`];
+  const mediaType = (contentType ?? '').split(';')[0]!.trim().toLowerCase();
+  const documented = Object.keys(content).find((type) => type.toLowerCase() === mediaType);
+  if (documented === undefined) return [`content type ${JSON.stringify(contentType ?? '')} is not documented for ${key} (${Object.keys(content).join(', ')})`];
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(body.toString('utf8'));
+  } catch {
+    return [`the body is not JSON: ${JSON.stringify(body.toString('utf8', 0, 120))}`];
+  }
+  const validate = validatorAt(`${located.pointer}/content/${escape(documented)}/schema`);
+  if (validate(parsed)) return [];
+  return [`the body does not match the ${key} schema: ${ajv.errorsText(validate.errors)} in ${JSON.stringify(parsed).slice(0, 200)}`];
+}
+
+/** The example body of a documented response (e.g. the 401), as sent. */
+export function documentedExample(operation: DocumentedOperation, status: number): unknown {
+  const responses = resolve(pointerGet(document, `/paths/${escape(operation.path)}/${operation.method}/responses`)) as JsonObject;
+  const media = ((resolve(responses[String(status)]) as JsonObject).content as JsonObject)['application/json'] as JsonObject;
+  const example = resolve(Object.values(media.examples as JsonObject)[0]) as JsonObject;
+  return example.value;
+}
+
+function validatorAt(pointer: string): ValidateFunction {
+  let validate = validators.get(pointer);
+  if (!validate) {
+    validate = ajv.compile({ $ref: `${DOCUMENT_ID}#${pointer.split('/').map(encodeURIComponent).join('/')}` });
+    validators.set(pointer, validate);
+  }
+  return validate;
+}
+
+/** Follows an OpenAPI `$ref` (responses and examples are not schemas, so Ajv does not). */
+function locate(value: unknown, pointer: string): { value: unknown; pointer: string } {
+  let current = { value, pointer };
+  for (let hops = 0; hops < 10 && isObject(current.value) && typeof current.value.$ref === 'string'; hops++) {
+    const ref = current.value.$ref;
+    current = { value: pointerGet(document, ref.slice(1)), pointer: ref.slice(1) };
+  }
+  return current;
+}
+
+function resolve(value: unknown): unknown {
+  return locate(value, '').value;
+}
+
+function pointerGet(root: unknown, pointer: string): unknown {
+  return pointer
+    .split('/')
+    .slice(1)
+    .map((part) => part.replace(/~1/g, '/').replace(/~0/g, '~'))
+    .reduce<unknown>((node, part) => (isObject(node) ? node[part] : undefined), root);
+}
+
+function escape(segment: string): string {
+  return segment.replace(/~/g, '~0').replace(/\//g, '~1');
+}
+
+function isObject(value: unknown): value is JsonObject {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

@@ -1,0 +1,89 @@
+// Runs one property with the number of cases and the seed taken from the environment, and prints both, so
+// every run can be replayed: FAST_CHECK_SEED=<seed> pnpm --filter @thumbnail-api/fuzz test.
+import * as fc from 'fast-check';
+
+/** How a suite is run. */
+export interface FuzzPlan {
+  /** Number of generated cases. */
+  numRuns: number;
+  /** Seed of the generator; random unless `FAST_CHECK_SEED` is set. */
+  seed: number;
+  /**
+   * Wall-time budget of a CI run: past it, no new case starts (and shrinking a failure stops), so a slow machine or
+   * a hang cannot outlast the test's time limit. `undefined` for a campaign, which runs all its cases.
+   */
+  timeLimitMs: number | undefined;
+}
+
+// Below the test timeout of vitest.config.ts (300 s), leaving room for shrinking's last case and the report.
+const CI_TIME_LIMIT_MS = 150_000;
+
+/** What a finished suite prints. */
+export interface FuzzFigures extends FuzzPlan {
+  suite: string;
+  /** Wall time of the suite, in milliseconds. */
+  durationMs: number;
+}
+
+/**
+ * The plan of a suite: `FAST_CHECK_RUNS` cases (else `ciRuns`), divided by `slowness` for suites whose
+ * cases wait for timeouts, and the seed `FAST_CHECK_SEED` (else a fresh one).
+ */
+export function fuzzPlan(ciRuns: number, slowness = 1, env: NodeJS.ProcessEnv = process.env): FuzzPlan {
+  const runs = env.FAST_CHECK_RUNS === undefined || env.FAST_CHECK_RUNS === '' ? ciRuns : positiveInteger(env.FAST_CHECK_RUNS, 'FAST_CHECK_RUNS');
+  const seed = env.FAST_CHECK_SEED === undefined || env.FAST_CHECK_SEED === '' ? freshSeed() : integer(env.FAST_CHECK_SEED, 'FAST_CHECK_SEED');
+  const campaign = env.FAST_CHECK_RUNS !== undefined && env.FAST_CHECK_RUNS !== '';
+  return { numRuns: Math.max(1, Math.ceil(runs / slowness)), seed, timeLimitMs: campaign ? undefined : CI_TIME_LIMIT_MS };
+}
+
+/**
+ * Checks `property` with the plan, prints `fuzz <suite>: <cases> cases, seed <seed>` (also when it fails), and
+ * throws fast-check's report (counterexample, seed and path to replay it) when a case fails.
+ */
+export async function runFuzz<T>(suite: string, property: fc.IAsyncProperty<T>, plan: FuzzPlan): Promise<FuzzFigures> {
+  const started = Date.now();
+  // Also up front, so that a run killed by a time limit can still be replayed.
+  console.log(`fuzz ${suite}: running ${plan.numRuns} cases, seed ${plan.seed}`);
+  const plugins = plan.timeLimitMs === undefined ? [] : [fc.interruptAfterTimeLimit(plan.timeLimitMs)];
+  const details = await fc.check(property, { numRuns: plan.numRuns, seed: plan.seed, plugins });
+  const figures = { suite, numRuns: details.numRuns, seed: details.seed, timeLimitMs: plan.timeLimitMs, durationMs: Date.now() - started };
+  const verdict = details.failed
+    ? `FAILED after ${details.numRuns} cases`
+    : `${details.numRuns} cases${details.interrupted ? ` (of ${plan.numRuns}: stopped at the ${plan.timeLimitMs} ms budget)` : ''}`;
+  // One line per suite, in the test output: the figures the issue asks for.
+  console.log(`fuzz ${suite}: ${verdict}, seed ${details.seed} (${(figures.durationMs / 1000).toFixed(1)} s; replay with FAST_CHECK_SEED=${details.seed})`);
+  if (details.failed) {
+    const why = details.errorInstance instanceof Error ? details.errorInstance.message : String(details.errorInstance);
+    throw new Error(
+      `fuzz ${suite} failed after ${details.numRuns} cases (shrunk ${details.numShrinks} times).\n` +
+        `Replay: FAST_CHECK_SEED=${details.seed} (path ${details.counterexamplePath}).\n` +
+        `Counterexample: ${describeCase(details.counterexample)}\n${why}`,
+    );
+  }
+  return figures;
+}
+
+/** A counterexample short enough to read: byte arrays and long strings are summarised. */
+export function describeCase(value: unknown): string {
+  return JSON.stringify(value, (_key, item: unknown) => {
+    if (item instanceof Uint8Array) item = `<${item.length} bytes: ${Buffer.from(item.subarray(0, 120)).toString('latin1')}${item.length > 120 ? '…' : ''}>`;
+    if (typeof item === 'string' && item.length > 200) return `${item.slice(0, 120)}… (${item.length} chars)`;
+    return item;
+  });
+}
+
+function freshSeed(): number {
+  // fast-check takes a 32-bit integer seed.
+  return (Date.now() ^ Math.floor(Math.random() * 0x1_0000_0000)) | 0;
+}
+
+function positiveInteger(text: string, name: string): number {
+  const value = integer(text, name);
+  if (value < 1) throw new Error(`${name} must be a positive whole number of cases, e.g. ${name}=100000; got ${JSON.stringify(text)}.`);
+  return value;
+}
+
+function integer(text: string, name: string): number {
+  if (!/^-?\d+$/.test(text.trim())) throw new Error(`${name} must be a whole number, e.g. ${name}=42; got ${JSON.stringify(text)}.`);
+  return Number.parseInt(text, 10) | 0;
+}

@@ -1,0 +1,77 @@
+// What the mock's README promises for one request, checked: it answers (no hang), an answer to a documented
+// operation is a response the contract documents, the key registry answers as documented, and no request ever
+// reaches another host.
+import type { IncomingHttpHeaders } from 'node:http';
+import { documentedExample, documentedOperation, undocumentedAnswer } from './contract-responses.js';
+import type { MockAnswer, MockRequest } from './mock-request.js';
+import { REGISTRY } from './request-arbitraries.js';
+
+/** One request to the mock and what came of it. */
+export interface MockExchange {
+  request: MockRequest;
+  answer: MockAnswer;
+  /** Whether the mock was started with the key registry ({@link REGISTRY}). */
+  withRegistry: boolean;
+}
+
+/** The problems of one exchange; empty when the mock kept every promise. */
+export function mockProblems({ request, answer, withRegistry }: MockExchange): string[] {
+  if (answer.kind === 'hung') return ['no answer, and the connection stayed open'];
+  if (request.kind === 'raw' || answer.kind === 'closed') return [];
+  const operation = documentedOperation(request.method, request.target);
+  if (operation === undefined) return [];
+
+  const where = `${request.method} ${request.target.slice(0, 80)}`;
+  const problems = undocumentedAnswer(operation, answer.status, headerText(answer.headers['content-type']), answer.body).map(
+    (problem) => `${where} answered ${answer.status}, which the contract does not document: ${problem}`,
+  );
+  const asked = askedStatus(request);
+  // 502-504 are the mock's own failures (Prism gone or not answering): never an answer to a request that did not ask.
+  // A 500 is Prism's answer to requests it chokes on (a malformed Content-Type), inside the contract as an error body.
+  if (answer.status >= 502 && answer.status <= 504 && asked !== answer.status) {
+    problems.push(`${where} answered ${answer.status} without being asked for it: ${headerText(answer.headers['x-thumbnail-api-mock-note']) ?? answer.body.toString('utf8', 0, 200)}`);
+  }
+
+  if (withRegistry) {
+    const outcome = registryOutcome(request.headers);
+    if (outcome !== 'ok') {
+      const status = outcome === 'unauthorized' ? 401 : 403;
+      const expected = JSON.stringify(documentedExample(operation, status));
+      if (answer.status !== status || answer.body.toString('utf8') !== expected) {
+        problems.push(`${where} with a key the registry answers "${outcome}" got ${answer.status} ${answer.body.toString('utf8', 0, 120)}, expected ${status} ${expected}`);
+      }
+    } else if (asked === undefined && (answer.status === 401 || answer.status === 403)) {
+      problems.push(`${where} with an "ok" key was answered ${answer.status}`);
+    }
+  }
+  return problems;
+}
+
+/**
+ * The registry's outcome for a request, per the mock's README: the key comes from `x-api-key`, else from
+ * `Authorization: Bearer <key>` (scheme written exactly so); a key not listed is answered like an unauthorized one.
+ * As HTTP parses headers: values lose surrounding spaces and tabs, repeated `x-api-key` lines are joined with
+ * ", ", and only the first `Authorization` line counts.
+ */
+export function registryOutcome(headers: ReadonlyArray<readonly [string, string]>): 'ok' | 'unauthorized' | 'forbidden' {
+  const values = (name: string) => headers.filter(([header]) => header.toLowerCase() === name).map(([, value]) => value.replace(/^[ \t]+|[ \t]+$/g, ''));
+  const apiKeys = values('x-api-key');
+  const authorization = values('authorization')[0];
+  let key: string | undefined = apiKeys.length > 0 ? apiKeys.join(', ') : undefined;
+  if (!key) key = authorization?.startsWith('Bearer ') && authorization.length > 'Bearer '.length ? authorization.slice('Bearer '.length) : undefined;
+  return (key !== undefined && Object.hasOwn(REGISTRY, key) ? REGISTRY[key as keyof typeof REGISTRY] : undefined) ?? 'unauthorized';
+}
+
+/** The status a request asks Prism for, through `Prefer: code=` or the `__code` query parameter. */
+function askedStatus(request: Extract<MockRequest, { kind: 'http' }>): number | undefined {
+  // Repeated Prefer lines reach Prism joined with ", ".
+  const prefer = request.headers.filter(([name]) => name.toLowerCase() === 'prefer').map(([, value]) => value).join(', ');
+  const fromPrefer = /code=(\d+)/.exec(prefer)?.[1];
+  const fromQuery = /[?&]__code=(\d+)/.exec(request.target)?.[1];
+  const code = fromPrefer ?? fromQuery;
+  return code === undefined ? undefined : Number(code);
+}
+
+function headerText(value: IncomingHttpHeaders[string]): string | undefined {
+  return Array.isArray(value) ? value.join(', ') : value;
+}

@@ -1,0 +1,75 @@
+// Hostile requests against the running mock (startMock: our front server and a real Prism process), with and
+// without a key registry: it never crashes or hangs, every answer to a documented operation is one the contract
+// documents, the registry answers as its README says, nothing reaches another host, and it keeps serving.
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { type RunningMock, startMock } from '@thumbnail-api/mock';
+import * as fc from 'fast-check';
+import { afterAll, beforeAll, test } from 'vitest';
+import { documentedOperation, undocumentedAnswer } from '../src/contract-responses.js';
+import { describeCase, fuzzPlan, runFuzz } from '../src/fuzz-run.js';
+import { type MockRequest, sendToMock } from '../src/mock-request.js';
+import { mockProblems } from '../src/mock-verdict.js';
+import { mockRequest, REGISTRY } from '../src/request-arbitraries.js';
+
+// Generous: a 12 MB body through Prism on a loaded 2-core machine. A hang is a connection that never answers.
+const REQUEST_TIMEOUT_MS = 30_000;
+
+let plain: RunningMock | undefined;
+let registry: RunningMock | undefined;
+let canary: Server | undefined;
+const canaryHits: string[] = [];
+
+beforeAll(async () => {
+  canary = createServer((req, res) => {
+    canaryHits.push(`${req.method} ${req.url}`);
+    res.writeHead(200, { 'content-type': 'application/json' }).end('{"reached":"the canary"}');
+  });
+  await new Promise<void>((resolve) => canary!.listen(0, '127.0.0.1', resolve));
+  [plain, registry] = await Promise.all([startMock({ port: 0 }), startMock({ port: 0, keys: { ...REGISTRY } })]);
+});
+
+afterAll(async () => {
+  await Promise.all([plain?.stop(), registry?.stop()]);
+  canary?.closeAllConnections();
+  await new Promise((resolve) => canary?.close(resolve));
+});
+
+// What a user's first call looks like: it must still work after whatever came before.
+const conforming: MockRequest = { kind: 'http', method: 'GET', target: '/api/thumbnails', headers: [['x-api-key', 'fuzz-key-ok']], body: { kind: 'none' } };
+
+test('hostile requests: no crash, no hang, only documented answers, the registry as documented, and it keeps serving', async () => {
+  const space = { canary: `http://127.0.0.1:${(canary!.address() as AddressInfo).port}`, maxBodyBytes: 12 * 1024 * 1024 };
+  let requests = 0;
+  let firstFailure: string | undefined;
+  const property = fc.asyncProperty(fc.boolean(), fc.array(mockRequest(space), { minLength: 1, maxLength: 3 }), async (withRegistry, batch) => {
+    const mock = withRegistry ? registry! : plain!;
+    canaryHits.length = 0;
+    // Sent at once: the mock serves concurrent requests.
+    const answers = await Promise.all(batch.map((request) => sendToMock(mock.url, request, REQUEST_TIMEOUT_MS)));
+    requests += batch.length;
+    const problems = batch.flatMap((request, index) => mockProblems({ request, answer: answers[index]!, withRegistry }));
+    if (canaryHits.length > 0) problems.push(`the mock sent requests to another host: ${canaryHits.join(', ')}`);
+
+    const after = await sendToMock(mock.url, conforming, REQUEST_TIMEOUT_MS);
+    requests += 1;
+    if (after.kind !== 'response' || after.status !== 200) {
+      problems.push(`a conforming request afterwards got ${after.kind === 'response' ? `${after.status} ${after.body.toString('utf8', 0, 200)}` : after.kind}`);
+    } else {
+      const operation = documentedOperation('GET', '/api/thumbnails')!;
+      problems.push(...undocumentedAnswer(operation, after.status, after.headers['content-type'], after.body).map((p) => `a conforming request afterwards: ${p}`));
+    }
+    if (problems.length > 0) {
+      // The mock keeps state (Prism's connections, Prism itself): the first failing batch is the one to read, since
+      // shrinking then runs against a mock that may already be broken.
+      if (firstFailure === undefined) {
+        firstFailure = describeCase(batch);
+        console.log(`fuzz mock: first failing batch (registry: ${withRegistry}): ${firstFailure}`);
+      }
+      const seen = answers.map((answer) => (answer.kind === 'response' ? `${answer.status} ${answer.body.toString('utf8', 0, 160)}` : answer.kind));
+      throw new Error(`The mock broke its promises:\n- ${problems.join('\n- ')}\nAnswers: ${describeCase(seen)}`);
+    }
+  });
+  await runFuzz('mock (hostile requests)', property, fuzzPlan(400));
+  console.log(`fuzz mock (hostile requests): ${requests} requests sent, conforming checks included`);
+});
