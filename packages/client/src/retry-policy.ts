@@ -5,10 +5,15 @@
 // no idempotency mechanism is documented, and a repeated POST /api/thumbnails could generate (and bill) twice.
 const IDEMPOTENT_METHODS = new Set(['GET', 'HEAD', 'OPTIONS', 'PUT', 'DELETE']);
 
+/** Whether a method may be repeated without repeating an effect. */
+export function isIdempotentMethod(method: string): boolean {
+  return IDEMPOTENT_METHODS.has(method);
+}
+
 /** How many retries a call gets: its own `maxRetries` if given, else the client's for idempotent methods, else none. */
 export function retriesFor(method: string, clientMaxRetries: number, callMaxRetries: number | undefined): number {
   if (callMaxRetries !== undefined) return callMaxRetries;
-  return IDEMPOTENT_METHODS.has(method) ? clientMaxRetries : 0;
+  return isIdempotentMethod(method) ? clientMaxRetries : 0;
 }
 
 /** Whether a response status is worth retrying: 408, 429 and >= 500. */

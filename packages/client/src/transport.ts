@@ -2,7 +2,8 @@
 // shared by `client.raw`, the resource methods and `client.request()`.
 import { APIConnectionError, APITimeoutError, APIUserAbortError, type ThumbnailClientError } from './errors.js';
 import type { FetchFunction, ThumbnailClientLogger } from './options.js';
-import { isRetryableStatus, retriesFor, retryDelayMs } from './retry-policy.js';
+import { isBrowser } from './browser-detection.js';
+import { isIdempotentMethod, isRetryableStatus, retriesFor, retryDelayMs } from './retry-policy.js';
 import { describeHeaders, type Redact, safeCause } from './secret-redaction.js';
 
 /** Client-wide settings of the transport. */
@@ -54,6 +55,11 @@ export function createTransport(settings: TransportSettings): Transport {
     const target = `${request.method} ${redact(request.url)}`;
     // Read once, so every attempt sends the same bytes (a Request body can be read only once).
     const body = request.body === null ? undefined : await request.arrayBuffer();
+    // The Fetch standard has fetch re-send a request answered 421 (Misdirected Request) once whenever its body can be
+    // replayed: a second POST /api/thumbnails. A stream body cannot be, so POST and PATCH send theirs as one, with
+    // the runtime's own fetch outside browsers (which stream request bodies over HTTP/2 only).
+    const oneShot = body !== undefined && !isIdempotentMethod(request.method) && fetch === globalThis.fetch && !isBrowser();
+    const headers = oneShot ? withLength(request.headers, body.byteLength) : request.headers;
 
     for (let attempt = 1; ; attempt++) {
       if (userSignal?.aborted) throw abortError(target, userSignal, redact);
@@ -73,7 +79,8 @@ export function createTransport(settings: TransportSettings): Transport {
       let phase = 'before a response arrived';
       try {
         // redirect: 'manual' because fetch would forward x-api-key to wherever a redirect points.
-        response = await fetch(request.url, { method: request.method, headers: request.headers, body, signal: current.signal, redirect: 'manual' });
+        const init = { method: request.method, headers, body: oneShot ? streamOf(body) : body, signal: current.signal, redirect: 'manual' as const };
+        response = await fetch(request.url, oneShot ? ({ ...init, duplex: 'half' } as RequestInit) : init);
         // While a retry is left, the body is read within the attempt: one that breaks off or stalls is a connection
         // failure or a timeout, which the retry rules retry. The last attempt streams it (guardBody).
         if (retryLeft && !isRetryableStatus(response.status) && response.status <= 599 && hasBody(response, request.method)) {
@@ -184,6 +191,23 @@ function untilAborted<T>(read: Promise<T>, signal: AbortSignal): Promise<T> {
       },
     );
   });
+}
+
+/** A body fetch cannot replay (a new one per attempt). */
+function streamOf(body: ArrayBuffer): ReadableStream<Uint8Array> {
+  return new ReadableStream({
+    start(controller) {
+      controller.enqueue(new Uint8Array(body));
+      controller.close();
+    },
+  });
+}
+
+/** The headers with the body's length, so that a stream body still goes with a Content-Length, not chunked. */
+function withLength(headers: Headers, length: number): Headers {
+  const copy = new Headers(headers);
+  copy.set('content-length', String(length));
+  return copy;
 }
 
 function hasBody(response: Response, method: string): boolean {

@@ -2,7 +2,7 @@
 // broken bodies, dropped connections) and counts the attempts it received.
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
-import { answerFor, type HttpAnswer, type ServerAnswer } from './server-answer.js';
+import { answerFor, type HttpAnswer, hasBody, type ServerAnswer } from './server-answer.js';
 
 /** One request as the server received it. */
 export interface ReceivedRequest {
@@ -11,6 +11,8 @@ export interface ReceivedRequest {
   headers: IncomingHttpHeaders;
   /** When it arrived, in milliseconds after the server started. */
   atMs: number;
+  /** The request body as received (complete once the server answers). */
+  body: string;
 }
 
 /** A running hostile server. */
@@ -42,10 +44,14 @@ export async function startHostileServer(script: readonly ServerAnswer[]): Promi
   };
 
   const server = createServer((req, res) => {
-    received.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, atMs: Date.now() - started });
+    const request: ReceivedRequest = { method: req.method ?? '', url: req.url ?? '', headers: req.headers, atMs: Date.now() - started, body: '' };
+    received.push(request);
     const answer = answerFor(script, received.length);
     // Answer once the request body is in, as a server would; a client that gave up meanwhile is fine.
-    req.resume();
+    req.setEncoding('utf8');
+    req.on('data', (chunk: string) => {
+      request.body += chunk;
+    });
     req.once('end', () => {
       try {
         play(answer, req, res, later);
@@ -106,6 +112,10 @@ function playResponse(answer: HttpAnswer, res: ServerResponse, socket: Socket, l
     else res.writeEarlyHints(EARLY_HINTS);
   }
   const headers: string[] = answer.headers.flatMap(([name, value]) => [name, value]);
+  // A response complete without a body, after which the server closes, says so: else the client may send its next
+  // attempt on the closing connection, where the server never sees it, and the attempts it counts would fall short.
+  // (Not for a body cut short: with Connection: close, fetch takes the close as the end of a chunked body.)
+  if ((answer.delivery.kind === 'cut' || answer.length === 'overstated') && !hasBody(answer)) headers.push('connection', 'close');
   if (answer.length === 'exact') headers.push('content-length', String(answer.body.length));
   if (answer.length === 'overstated') headers.push('content-length', String(answer.body.length + 100));
   if (answer.statusText === undefined) res.writeHead(answer.status, headers);

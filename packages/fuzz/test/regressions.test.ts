@@ -143,6 +143,18 @@ describe('client', () => {
     for (const view of shown) expect(view.toLowerCase()).not.toContain(KEY.toLowerCase());
     expect(error.headers.get('x-redacted')).toBe('[redacted]');
   });
+
+  // The Fetch standard has fetch re-send a request answered 421 Misdirected Request, once, whenever its body can be
+  // replayed: a misrouting proxy made one createThumbnail() call send POST /api/thumbnails twice.
+  test.each([
+    ['thumbnails.create()', (c: ThumbnailClient) => c.thumbnails.create({ prompt: 'A red fox at dawn' })],
+    ['client.raw.POST', (c: ThumbnailClient) => c.raw.POST('/api/thumbnails', { body: { prompt: 'A red fox at dawn' } })],
+    ['request("PATCH")', (c: ThumbnailClient) => c.request('PATCH', '/api/thumbnails', { body: { prompt: 'A red fox at dawn' } })],
+  ])('%s answered 421 Misdirected Request is sent once, with its body', async (_, call) => {
+    const server = await serve(answer({ status: 421, headers: [['content-type', 'application/json']], body: encode('{"success":false,"error":"Misdirected Request"}') }));
+    await call(client(server, { maxRetries: 2 })).catch(() => undefined);
+    expect(server.received.map((request) => [request.body, request.headers['content-length']])).toEqual([['{"prompt":"A red fox at dawn"}', '30']]);
+  });
 });
 
 describe('mock', () => {
