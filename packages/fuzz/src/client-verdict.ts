@@ -20,7 +20,7 @@ import { type CallOutcome, type ClientCall, hangDeadlineMs, maxAttemptsOf, metho
 import type { ReceivedRequest } from './hostile-server.js';
 import { sameJson } from './json-walk.js';
 import { keyLeaks } from './key-leaks.js';
-import { allowedAttempts, answerFor, classify, hasBody, headerBytes, isComplete, MAX_HEADER_BYTES, type ServerAnswer } from './server-answer.js';
+import { allowedAttempts, answerFor, classify, hasBody, headerBytes, isComplete, MAX_HEADER_BYTES, refusesInterim, type ServerAnswer } from './server-answer.js';
 
 /** One call and everything observed about it. */
 export interface Exchange {
@@ -75,7 +75,9 @@ export function clientProblems(exchange: Exchange): string[] {
   }
 
   problems.push(...attemptProblems(exchange));
-  if (!exchange.tight && call.abortAfterMs === undefined && problems.length === 0) problems.push(...outcomeProblems(exchange));
+  if (call.abortAfterMs === undefined && problems.length === 0 && !fetchMayResend(exchange.script, call)) {
+    problems.push(...(exchange.tight ? stallProblems(exchange) : outcomeProblems(exchange)));
+  }
 
   for (const [index, request] of received.entries()) {
     const sent = call.auth === 'bearer' ? request.headers.authorization : request.headers['x-api-key'];
@@ -95,6 +97,9 @@ export function clientProblems(exchange: Exchange): string[] {
 function attemptProblems({ script, call, outcome, received, tight }: Exchange): string[] {
   const attempts = received.length;
   const max = maxAttemptsOf(call);
+  // The Fetch standard re-sends a request answered 421 once, within one attempt, when it can replay it: for the
+  // idempotent methods (the client sends POST and PATCH bodies so that it cannot). The server then counts more.
+  if (fetchMayResend(script, call)) return attempts <= 2 * max ? [] : [`made ${attempts} requests, more than twice the ${max} attempts allowed`];
   const aborted = call.abortAfterMs !== undefined;
   const rule = methodOf(call) === 'POST' && max === 1 ? ' (POST is never retried unless the call asks)' : '';
   if (attempts > max) return [`made ${attempts} attempts, more than the ${max} allowed${rule}`];
@@ -108,6 +113,22 @@ function attemptProblems({ script, call, outcome, received, tight }: Exchange): 
   const retryUntilTheEnd = Array.from({ length: max - 1 }, (_, i) => classify(answerFor(script, i + 1), true)).every((cls) => cls === 'retry');
   if (retryUntilTheEnd && attempts !== max && !aborted) return [`made ${attempts} attempts where every answer was retryable and ${max} were allowed`];
   return [];
+}
+
+function fetchMayResend(script: readonly ServerAnswer[], call: ClientCall): boolean {
+  const method = methodOf(call);
+  return method !== 'POST' && method !== 'PATCH' && script.some((answer) => answer.kind === 'response' && answer.status === 421);
+}
+
+/** With short time limits only one outcome is certain: an answer that stalls can only end in a timeout. */
+function stallProblems({ script, outcome, received }: Exchange): string[] {
+  const answer = answerFor(script, received.length);
+  const stalls =
+    answer.kind === 'silence' ||
+    // (fetch refuses an interim 100 Continue it did not ask for at once: that one is a connection failure)
+    (answer.kind === 'raw' && answer.keepOpen && !answer.text.startsWith('HTTP/1.1 100 ')) ||
+    (answer.kind === 'response' && answer.delivery.kind === 'stall' && !isComplete(answer) && headerBytes(answer) <= MAX_HEADER_BYTES && !refusesInterim(answer));
+  return !stalls || outcome.error instanceof APITimeoutError ? [] : [`the last answer stalled, but the call ended with ${describe(outcome.error ?? outcome.value)}, not APITimeoutError`];
 }
 
 /** Checks the result against the answer of the last attempt. */
