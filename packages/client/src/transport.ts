@@ -71,7 +71,8 @@ export function createTransport(settings: TransportSettings): Transport {
         if (userSignal?.aborted) return abortError(target, userSignal, redact);
         const of = attempts > 1 ? ` (attempt ${attempt} of ${attempts})` : '';
         if (current.timedOut) return new APITimeoutError(`${target} timed out after ${timeoutMs} ms (timeoutMs)${of}.`);
-        return new APIConnectionError(`${target} failed ${phase}: ${describeFailure(failure, redact)}${of}.`, { cause: safeCause(failure, redact) });
+        const reason = isUnexplainedFetchFailure(failure) ? `fetch gave no reason${of}. ${UNEXPLAINED_FAILURE}` : `${describeFailure(failure, redact)}${of}.`;
+        return new APIConnectionError(`${target} failed ${phase}: ${reason}`, { cause: safeCause(failure, redact) });
       };
 
       let response: Response;
@@ -292,6 +293,21 @@ function abortError(target: string, signal: AbortSignal, redact: Redact): Thumbn
     return new APITimeoutError(`${target} timed out: the caller's signal (AbortSignal.timeout) fired.`, { cause });
   }
   return new APIUserAbortError(`${target} was aborted by the caller's signal.`, { cause });
+}
+
+/**
+ * Node's fetch (undici) turns a 407 Proxy Authentication Required answer into a network error with no message, as the
+ * Fetch standard says for a request with no window: the client never sees that response. With `redirect: 'manual'`
+ * nothing else makes it fail without a reason, so the error names the likely cause and the way out.
+ */
+const UNEXPLAINED_FAILURE =
+  "Node's fetch fails this way when the answer is 407 Proxy Authentication Required, which it does not pass on: " +
+  'a proxy between you and the service (or the server itself) asks for proxy credentials. ' +
+  "Let the service's host through the proxy without them, or pass a `fetch` option that authenticates to the proxy.";
+
+function isUnexplainedFetchFailure(failure: unknown): boolean {
+  const cause: unknown = failure instanceof TypeError ? failure.cause : undefined;
+  return cause instanceof Error && cause.message === '' && cause.cause === undefined && (cause as { code?: unknown }).code === undefined;
 }
 
 // The innermost cause says what happened (undici wraps it as "fetch failed").

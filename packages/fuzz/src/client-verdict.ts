@@ -20,7 +20,7 @@ import { type CallOutcome, type ClientCall, hangDeadlineMs, maxAttemptsOf, metho
 import type { ReceivedRequest } from './hostile-server.js';
 import { sameJson } from './json-walk.js';
 import { keyLeaks } from './key-leaks.js';
-import { allowedAttempts, answerFor, classify, hasBody, headerBytes, isComplete, MAX_HEADER_BYTES, refusesInterim, type ServerAnswer } from './server-answer.js';
+import { allowedAttempts, answerFor, classify, fetchDropsStatus, hasBody, headerBytes, isComplete, MAX_HEADER_BYTES, refusesInterim, type ServerAnswer } from './server-answer.js';
 
 /** One call and everything observed about it. */
 export interface Exchange {
@@ -127,7 +127,12 @@ function stallProblems({ script, outcome, received }: Exchange): string[] {
     answer.kind === 'silence' ||
     // (fetch refuses an interim 100 Continue it did not ask for at once: that one is a connection failure)
     (answer.kind === 'raw' && answer.keepOpen && !answer.text.startsWith('HTTP/1.1 100 ')) ||
-    (answer.kind === 'response' && answer.delivery.kind === 'stall' && !isComplete(answer) && headerBytes(answer) <= MAX_HEADER_BYTES && !refusesInterim(answer));
+    (answer.kind === 'response' &&
+      answer.delivery.kind === 'stall' &&
+      !isComplete(answer) &&
+      headerBytes(answer) <= MAX_HEADER_BYTES &&
+      !refusesInterim(answer) &&
+      !fetchDropsStatus(answer));
   return !stalls || outcome.error instanceof APITimeoutError ? [] : [`the last answer stalled, but the call ended with ${describe(outcome.error ?? outcome.value)}, not APITimeoutError`];
 }
 
@@ -143,6 +148,10 @@ function outcomeProblems({ script, call, outcome, received }: Exchange): string[
   if (answer.kind === 'raw' && answer.parsedStatus === undefined) return answer.keepOpen ? [] : expectConnection('the answer was not valid HTTP');
   if (answer.kind === 'response') {
     if (headerBytes(answer) > MAX_HEADER_BYTES) return expectConnection('the headers were too large');
+    if (fetchDropsStatus(answer) && !refusesInterim(answer)) {
+      const problems = expectConnection('fetch does not pass on a 407 answer');
+      return problems.length > 0 || (error as Error).message.includes('407 Proxy Authentication Required') ? problems : [`a 407 answer gave an error that does not name it: ${describe(error)}`];
+    }
     if (!isComplete(answer)) {
       if (answer.delivery.kind === 'stall') return [];
       return expectConnection('the body was cut off');

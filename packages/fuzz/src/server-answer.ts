@@ -84,7 +84,7 @@ export function classify(answer: ServerAnswer, tight = false): AnswerClass {
       return answer.keepOpen || answer.parsedStatus === undefined || isRetryableStatus(answer.parsedStatus) ? 'retry' : 'final';
     case 'response': {
       if (refusesInterim(answer)) return 'either';
-      if (headerBytes(answer) > MAX_HEADER_BYTES || isRetryableStatus(answer.status) || !isComplete(answer)) return 'retry';
+      if (headerBytes(answer) > MAX_HEADER_BYTES || isRetryableStatus(answer.status) || !isComplete(answer) || fetchDropsStatus(answer)) return 'retry';
       // A reset right after a complete body-less response may make the kernel drop the bytes before fetch reads them.
       if (!hasBody(answer)) return answer.delivery.kind === 'cut' && answer.delivery.how === 'reset' ? 'either' : 'final';
       if (answer.headers.some(([name]) => name.toLowerCase() === 'content-encoding')) return 'either';
@@ -101,6 +101,16 @@ export function classify(answer: ServerAnswer, tight = false): AnswerClass {
 export function refusesInterim(answer: HttpAnswer): boolean {
   return answer.interim.includes('continue');
 }
+
+/**
+ * Whether node's fetch turns the response into a network error as soon as its headers arrive: a 407 Proxy
+ * Authentication Required, as the Fetch standard says for a request with no window. The client reports it as
+ * a connection failure that names 407.
+ */
+export function fetchDropsStatus(answer: HttpAnswer): boolean {
+  return answer.status === PROXY_AUTHENTICATION_REQUIRED;
+}
+export const PROXY_AUTHENTICATION_REQUIRED = 407;
 
 /** Whether the client has a body to read. */
 export function hasBody(answer: HttpAnswer): boolean {

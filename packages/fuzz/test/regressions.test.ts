@@ -155,6 +155,22 @@ describe('client', () => {
     await call(client(server, { maxRetries: 2 })).catch(() => undefined);
     expect(server.received.map((request) => [request.body, request.headers['content-length']])).toEqual([['{"prompt":"A red fox at dawn"}', '30']]);
   });
+
+  // The Fetch standard has fetch turn a 407 Proxy Authentication Required answer into a network error without a
+  // message: the client said only "failed before a response arrived: Error.", which tells a user nothing.
+  test.each([
+    ['thumbnails.list()', (c: ThumbnailClient) => c.thumbnails.list(), 3],
+    ['thumbnails.create()', (c: ThumbnailClient) => c.thumbnails.create({ prompt: 'A red fox at dawn' }), 1],
+  ])('%s answered 407 Proxy Authentication Required says what happened and what to do, retrying as a connection failure', async (_, call, attempts) => {
+    const server = await serve(answer({ status: 407, headers: [['proxy-authenticate', 'Basic realm="corp"']] }));
+    const error = await rejectionOf(call(client(server, { maxRetries: 2 })));
+    expect(error.constructor).toBe(APIConnectionError);
+    expect(error.message).toContain('failed before a response arrived: fetch gave no reason');
+    expect(error.message).toContain('407 Proxy Authentication Required');
+    expect(error.message).toContain('pass a `fetch` option that authenticates to the proxy');
+    expect(error.message).not.toContain(KEY);
+    expect(server.received).toHaveLength(attempts);
+  });
 });
 
 describe('mock', () => {
