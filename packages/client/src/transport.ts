@@ -37,6 +37,8 @@ interface Attempt {
   signal: AbortSignal;
   timedOut: boolean;
   release(): void;
+  /** Releases the attempt and aborts its request, dropping whatever is still on its way. */
+  end(): void;
   /** Lets the process exit while only an unread body holds the timer. */
   unref(): void;
 }
@@ -135,6 +137,10 @@ function startAttempt(timeoutMs: number, userSignal: AbortSignal | undefined): A
       clearTimeout(timer);
       userSignal?.removeEventListener('abort', onAbort);
     },
+    end() {
+      attempt.release();
+      controller.abort();
+    },
     unref() {
       (timer as { unref?: () => void }).unref?.();
     },
@@ -149,6 +155,10 @@ function startAttempt(timeoutMs: number, userSignal: AbortSignal | undefined): A
  */
 function guardBody(response: Response, method: string, attempt: Attempt, toError: (failure: unknown) => ThumbnailClientError): Response {
   if (!hasBody(response, method)) {
+    if (response.body === null && announcesBody(response)) {
+      attempt.end();
+      return asBodyless(response);
+    }
     attempt.release();
     return response;
   }
@@ -213,6 +223,31 @@ function withLength(headers: Headers, length: number): Headers {
 
 function hasBody(response: Response, method: string): boolean {
   return !(response.body === null || method === 'HEAD' || NULL_BODY_STATUSES.has(response.status) || response.headers.get('content-length') === '0');
+}
+
+/**
+ * Whether the headers announce a body that fetch does not give (a 204, 205 or 304, or the answer to HEAD): a server
+ * that sends one anyway breaks HTTP, and Node 20's fetch then holds the connection open for good once the body
+ * passes 64 KB. Such an attempt is ended (aborted) instead.
+ */
+function announcesBody(response: Response): boolean {
+  const length = response.headers.get('content-length');
+  return (length !== null && length.trim() !== '0') || response.headers.has('transfer-encoding');
+}
+
+const NULL_BODY_READERS = ['arrayBuffer', 'blob', 'bytes', 'formData', 'json', 'text'] as const;
+
+/**
+ * The response of an aborted attempt that had no body, readable as a body-less response is: fetch's own readers
+ * would throw an AbortError once its request is aborted.
+ */
+function asBodyless(response: Response): Response {
+  const readers = response as unknown as Record<string, () => unknown>;
+  const empty = () => new Response(null, { headers: response.headers }) as unknown as Record<string, () => unknown>;
+  for (const name of NULL_BODY_READERS) if (name in response) readers[name] = () => empty()[name]!();
+  const clone = response.clone.bind(response);
+  readers.clone = () => asBodyless(clone());
+  return response;
 }
 
 const utf8 = new TextDecoder();

@@ -1,6 +1,6 @@
 // The real client against a real server whose answers are generated: whatever comes back, every call settles,
 // resolves with the server's data or throws a typed error, makes the attempts its retry rules allow (POST
-// /api/thumbnails once), and never shows the key.
+// /api/thumbnails once), never shows the key, and leaves no connection open.
 import * as fc from 'fast-check';
 import { test } from 'vitest';
 import { serverScript } from '../src/answer-arbitraries.js';
@@ -9,6 +9,7 @@ import { runCall } from '../src/client-call.js';
 import { clientProblems } from '../src/client-verdict.js';
 import { describeCase, fuzzPlan, runFuzz } from '../src/fuzz-run.js';
 import { startHostileServer } from '../src/hostile-server.js';
+import { connectionsLeftOpen, openConnections } from '../src/open-connections.js';
 
 // Requests still in flight when a call gives up reach the server a moment later: count them too.
 const GRACE_MS = 50;
@@ -18,6 +19,7 @@ function clientProperty(tight: boolean) {
   return fc.asyncProperty(
     cases.chain(([key, call]) => fc.tuple(fc.constant(key), fc.constant(call), serverScript({ key, stalls: tight, maxBodyBytes: 512 * 1024 }))),
     async ([key, call, script]) => {
+      const connectionsBefore = openConnections();
       const server = await startHostileServer(script);
       try {
         const outcome = await runCall(server.url, key, call);
@@ -30,6 +32,8 @@ function clientProperty(tight: boolean) {
       } finally {
         await server.close();
       }
+      const left = await connectionsLeftOpen(connectionsBefore);
+      if (left > 0) throw new Error(`The call settled and the server closed, but the client still holds ${left} connection(s) open`);
     },
   );
 }

@@ -9,6 +9,7 @@ import { afterEach, describe, expect, test } from 'vitest';
 import { type HostileServer, startHostileServer } from '../src/hostile-server.js';
 import { documentedOperation, undocumentedAnswer } from '../src/contract-responses.js';
 import { type MockRequest, sendToMock } from '../src/mock-request.js';
+import { connectionsLeftOpen, openConnections } from '../src/open-connections.js';
 import type { HttpAnswer, ServerAnswer } from '../src/server-answer.js';
 
 const KEY = 'sk_fuzz_REGRESSION_4f9c2a7e';
@@ -154,6 +155,19 @@ describe('client', () => {
     const server = await serve(answer({ status: 421, headers: [['content-type', 'application/json']], body: encode('{"success":false,"error":"Misdirected Request"}') }));
     await call(client(server, { maxRetries: 2 })).catch(() => undefined);
     expect(server.received.map((request) => [request.body, request.headers['content-length']])).toEqual([['{"prompt":"A red fox at dawn"}', '30']]);
+  });
+
+  // A server that sends a body after a 205 Reset Content breaks HTTP; Node 20's fetch gives no body, and past 64 KB
+  // held the connection open for good, one more each time. The client now ends such an attempt, and the response
+  // still reads as body-less (fetch's own readers would throw AbortError).
+  test('a 205 answer with a body the server should not have sent leaves no connection open', async () => {
+    const before = openConnections();
+    const server = await serve(answer({ status: 205, body: new Uint8Array(200_000) }));
+    const error = await rejectionOf(client(server, { maxRetries: 0 }).thumbnails.list());
+    expect(error.message).toBe('205 Reset Content from GET /api/thumbnails: the body is empty, not the JSON object the API documents');
+    await expect(client(server, { maxRetries: 0 }).request('GET', '/api/thumbnails')).resolves.toBeUndefined();
+    await server.close();
+    expect(await connectionsLeftOpen(before)).toBe(0);
   });
 
   // The Fetch standard has fetch turn a 407 Proxy Authentication Required answer into a network error without a
