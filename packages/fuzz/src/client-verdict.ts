@@ -20,7 +20,7 @@ import { type CallOutcome, type ClientCall, hangDeadlineMs, maxAttemptsOf, metho
 import type { ReceivedRequest } from './hostile-server.js';
 import { sameJson } from './json-walk.js';
 import { keyLeaks } from './key-leaks.js';
-import { allowedAttempts, answerFor, classify, fetchDropsStatus, hasBody, headerBytes, isComplete, MAX_HEADER_BYTES, refusesInterim, type ServerAnswer } from './server-answer.js';
+import { allowedAttempts, answerFor, classify, declaresEncoding, fetchDropsStatus, hasBody, headerBytes, isComplete, MAX_HEADER_BYTES, refusesInterim, type ServerAnswer } from './server-answer.js';
 
 /** One call and everything observed about it. */
 export interface Exchange {
@@ -132,7 +132,9 @@ function stallProblems({ script, outcome, received }: Exchange): string[] {
       !isComplete(answer) &&
       headerBytes(answer) <= MAX_HEADER_BYTES &&
       !refusesInterim(answer) &&
-      !fetchDropsStatus(answer));
+      !fetchDropsStatus(answer) &&
+      // fetch may fail to decode the bytes that came before the stall (a body that is not the gzip it says it is)
+      !(hasBody(answer) && declaresEncoding(answer)));
   return !stalls || outcome.error instanceof APITimeoutError ? [] : [`the last answer stalled, but the call ended with ${describe(outcome.error ?? outcome.value)}, not APITimeoutError`];
 }
 
@@ -158,7 +160,7 @@ function outcomeProblems({ script, call, outcome, received }: Exchange): string[
     }
     if (classify(answer) === 'either') return [];
     // A body in an encoding it does not decode: fetch fails while reading it, whatever the status.
-    if (hasBody(answer) && answer.headers.some(([name]) => name.toLowerCase() === 'content-encoding')) return [];
+    if (hasBody(answer) && declaresEncoding(answer)) return [];
   }
   const status = answer.kind === 'response' ? answer.status : answer.parsedStatus!;
   const text = answer.kind === 'response' ? (hasBody(answer) ? new TextDecoder().decode(answer.body) : '') : answer.body;

@@ -87,7 +87,7 @@ export function classify(answer: ServerAnswer, tight = false): AnswerClass {
       if (headerBytes(answer) > MAX_HEADER_BYTES || isRetryableStatus(answer.status) || !isComplete(answer) || fetchDropsStatus(answer)) return 'retry';
       // A reset right after a complete body-less response may make the kernel drop the bytes before fetch reads them.
       if (!hasBody(answer)) return answer.delivery.kind === 'cut' && answer.delivery.how === 'reset' ? 'either' : 'final';
-      if (answer.headers.some(([name]) => name.toLowerCase() === 'content-encoding')) return 'either';
+      if (declaresEncoding(answer)) return 'either';
       return tight && answer.delivery.kind === 'trickle' ? 'either' : 'final';
     }
   }
@@ -111,6 +111,11 @@ export function fetchDropsStatus(answer: HttpAnswer): boolean {
   return answer.status === PROXY_AUTHENTICATION_REQUIRED;
 }
 export const PROXY_AUTHENTICATION_REQUIRED = 407;
+
+/** Whether the answer declares a Content-Encoding: fetch decodes the body, and may fail on any bytes of it. */
+export function declaresEncoding(answer: HttpAnswer): boolean {
+  return answer.headers.some(([name]) => name.toLowerCase() === 'content-encoding');
+}
 
 /** Whether the client has a body to read. */
 export function hasBody(answer: HttpAnswer): boolean {
