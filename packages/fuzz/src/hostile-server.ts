@@ -43,22 +43,34 @@ export async function startHostileServer(script: readonly ServerAnswer[]): Promi
     timers.add(timer);
   };
 
+  // The answer in progress on each connection. A client may send its next request as soon as it has read a body
+  // whose length was announced, before the server has ended that response; node's server then writes an interim
+  // response of the next answer (writeEarlyHints) after that answer's own headers, inside its body. Playing each
+  // answer once the one before it on the connection has closed keeps what is on the wire what the script says.
+  const inProgress = new WeakMap<Socket, Promise<void>>();
+
   const server = createServer((req, res) => {
     const request: ReceivedRequest = { method: req.method ?? '', url: req.url ?? '', headers: req.headers, atMs: Date.now() - started, body: '' };
     received.push(request);
     const answer = answerFor(script, received.length);
+    const before = inProgress.get(req.socket);
+    inProgress.set(req.socket, new Promise((resolve) => res.once('close', resolve)));
     // Answer once the request body is in, as a server would; a client that gave up meanwhile is fine.
     req.setEncoding('utf8');
     req.on('data', (chunk: string) => {
       request.body += chunk;
     });
     req.once('end', () => {
-      try {
-        play(answer, req, res, later);
-      } catch (error) {
-        faults.push((error as Error).message);
-        req.socket.destroy();
-      }
+      const answerNow = () => {
+        try {
+          play(answer, req, res, later);
+        } catch (error) {
+          faults.push((error as Error).message);
+          req.socket.destroy();
+        }
+      };
+      if (before) void before.then(answerNow);
+      else answerNow();
     });
     req.once('error', () => undefined);
   });
