@@ -16,6 +16,7 @@ import {
   ThumbnailClientError,
   UnprocessableEntityError,
 } from '@thumbnail-api/client';
+import * as client from '@thumbnail-api/client';
 import { type CallOutcome, type ClientCall, hangDeadlineMs, maxAttemptsOf, methodOf } from './client-call.js';
 import type { ReceivedRequest } from './hostile-server.js';
 import { sameJson } from './json-walk.js';
@@ -34,22 +35,13 @@ export interface Exchange {
   tight: boolean;
 }
 
-// Every class the client exports for errors it throws after sending (ConfigurationError is thrown before).
-const THROWN_CLASSES: ReadonlyArray<abstract new (...args: never[]) => Error> = [
-  APIConnectionError,
-  APITimeoutError,
-  APIUserAbortError,
-  AuthenticationError,
-  BadRequestError,
-  ConflictError,
-  InternalServerError,
-  NotFoundError,
-  PermissionDeniedError,
-  RateLimitError,
-  ThumbnailApiError,
-  UnprocessableEntityError,
-];
+// Every error class the client exports, but the root and ConfigurationError (thrown before anything is sent): read
+// from the package's exports, so a class added there is accepted here, and one thrown but not exported is not.
+const THROWN_CLASSES: ReadonlySet<unknown> = new Set(
+  Object.values(client).filter((value) => typeof value === 'function' && value.prototype instanceof ThumbnailClientError && value !== client.ConfigurationError),
+);
 
+// Written from the README's error table, not taken from the client, so that its status-to-class mapping is checked.
 const CLASS_BY_STATUS = new Map<number, abstract new (...args: never[]) => Error>([
   [400, BadRequestError],
   [401, AuthenticationError],
@@ -190,7 +182,7 @@ function statusProblems(call: ClientCall, outcome: CallOutcome, status: number, 
 }
 
 function isTypedError(error: unknown): boolean {
-  return error instanceof ThumbnailClientError && THROWN_CLASSES.includes(error.constructor as (typeof THROWN_CLASSES)[number]);
+  return error instanceof ThumbnailClientError && THROWN_CLASSES.has(error.constructor);
 }
 
 // client.raw is openapi-fetch's surface: like openapi-fetch, it throws a SyntaxError for a 2xx body that is not JSON
