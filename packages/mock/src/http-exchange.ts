@@ -58,8 +58,11 @@ export function targetOn(base: URL, requestTarget: string | undefined): URL {
   return new URL(`${base.origin}${originForm(requestTarget).replace(/^[/\\]+/, '/')}`);
 }
 
+/** The largest request body Prism reads (it answers a larger one 413); the mock holds bodies it reads to the same. */
+export const PRISM_BODY_LIMIT = 10 * 1024 * 1024;
+
 /** Reads a stream to the end, refusing more than `limit` bytes. */
-export function readBody(stream: Readable, limit = 10 * 1024 * 1024): Promise<Buffer> {
+export function readBody(stream: Readable, limit = PRISM_BODY_LIMIT): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;

@@ -3,7 +3,7 @@
 import { Agent, type IncomingMessage, type ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
 import type { CannedResponse, Contract, ContractOperation } from './contract.js';
-import { type BufferedResponse, messageHeaders, reply, sendRequest, targetOn } from './http-exchange.js';
+import { type BufferedResponse, messageHeaders, PRISM_BODY_LIMIT, reply, sendRequest, targetOn } from './http-exchange.js';
 import { type KeyOutcome, outcomeOf } from './key-registry.js';
 import { formBodyForPrism, headersForPrism, isFormBody } from './prism-input.js';
 
@@ -50,7 +50,7 @@ export function createMockHandler(options: {
     }
     // A form body is read whole, to make it one Prism can decode, then streamed on like any other (Prism answers a
     // chunked body differently from one with a length). Over Prism's 10 MB it gets Prism's own 413.
-    readUpTo(req, prismBodyLimit).then(
+    readUpTo(req, PRISM_BODY_LIMIT).then(
       (body) => (body === undefined ? relay(res, operation, bodyTooLarge) : forward(Readable.from([formBodyForPrism(body)]))),
       () => res.destroy(),
     );
@@ -58,8 +58,7 @@ export function createMockHandler(options: {
   return { handle, close: () => agent.destroy() };
 }
 
-// Prism refuses larger bodies, with this answer.
-const prismBodyLimit = 10 * 1024 * 1024;
+// Prism's own answer to a body over its limit.
 const bodyTooLarge: BufferedResponse = {
   status: 413,
   headers: { 'content-type': 'application/json; charset=utf-8' },

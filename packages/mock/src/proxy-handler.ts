@@ -90,13 +90,14 @@ export function createProxyHandler(options: {
     const method = req.method ?? 'GET';
     // Origin form: a target naming another host (`GET http://host/path`) must not send the request there.
     const url = originForm(req.url);
+    const target = targetOn(prismUrl, url);
     const hasBody = body.length > 0 || req.headers['content-length'] !== undefined || req.headers['transfer-encoding'] !== undefined;
     const exchange: PendingExchange = { method, url, headers: req.headers, body: hasBody ? body : undefined };
     const id = randomUUID();
     pending.set(id, exchange);
     let verdict: BufferedResponse | undefined;
     try {
-      verdict = await sendRequest(targetOn(prismUrl, url), {
+      verdict = await sendRequest(target, {
         method,
         headers: { ...messageHeaders(req.headers), [exchangeHeader]: id },
         body: exchange.body,
@@ -108,7 +109,7 @@ export function createProxyHandler(options: {
       pending.delete(id);
     }
 
-    const operation = contract.findOperation(method, targetOn(prismUrl, url).pathname);
+    const operation = contract.findOperation(method, target.pathname);
     const findings: ContractFinding[] = [];
     let upstream = exchange.upstream;
     if (upstream === undefined) {
