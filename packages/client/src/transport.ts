@@ -29,7 +29,9 @@ export type Transport = (request: Request, call?: CallSettings) => Promise<Respo
 
 // Statuses and methods whose responses carry no body.
 const NULL_BODY_STATUSES = new Set([204, 205, 304]);
-// The Response methods openapi-fetch reads bodies with.
+// Every Response method that reads the body (`bytes` only where the runtime has it).
+const RESPONSE_READERS = ['arrayBuffer', 'blob', 'bytes', 'formData', 'json', 'text'] as const;
+// The ones openapi-fetch reads bodies with.
 const BODY_READERS = ['arrayBuffer', 'blob', 'json', 'text'] as const;
 
 /** One attempt's time limit and abort wiring; `release()` ends both. */
@@ -237,8 +239,6 @@ function announcesBody(response: Response): boolean {
   return (length !== null && length.trim() !== '0') || response.headers.has('transfer-encoding');
 }
 
-const NULL_BODY_READERS = ['arrayBuffer', 'blob', 'bytes', 'formData', 'json', 'text'] as const;
-
 /**
  * The response of an aborted attempt that had no body, readable as a body-less response is: fetch's own readers
  * would throw an AbortError once its request is aborted.
@@ -246,7 +246,7 @@ const NULL_BODY_READERS = ['arrayBuffer', 'blob', 'bytes', 'formData', 'json', '
 function asBodyless(response: Response): Response {
   const readers = response as unknown as Record<string, () => unknown>;
   const empty = () => new Response(null, { headers: response.headers }) as unknown as Record<string, () => unknown>;
-  for (const name of NULL_BODY_READERS) if (name in response) readers[name] = () => empty()[name]!();
+  for (const name of RESPONSE_READERS) if (name in response) readers[name] = () => empty()[name]!();
   const clone = response.clone.bind(response);
   readers.clone = () => asBodyless(clone());
   return response;
@@ -290,8 +290,9 @@ const MEMORY_READERS: Record<string, unknown> = {
   text: fromMemory('text', (bytes) => utf8.decode(bytes)),
   json: fromMemory('json', (bytes) => JSON.parse(utf8.decode(bytes))),
 };
-for (const name of ['blob', 'bytes', 'formData', 'clone']) {
-  if (name in (globalThis.Response?.prototype ?? {})) {
+// The other readers, and clone, get a Response rebuilt from the bytes.
+for (const name of [...RESPONSE_READERS, 'clone']) {
+  if (!(name in MEMORY_READERS) && name in (globalThis.Response?.prototype ?? {})) {
     MEMORY_READERS[name] = function (this: ResponseWithReadBody) {
       return (rebuilt(this) as unknown as Record<string, () => unknown>)[name]!();
     };
