@@ -8,7 +8,7 @@ import { type RunningContractProxy, type RunningMock, startContractProxy, startM
 import { afterEach, describe, expect, test } from 'vitest';
 import { type HostileServer, startHostileServer } from '../src/hostile-server.js';
 import { documentedOperation, undocumentedAnswer } from '../src/contract-responses.js';
-import { type MockRequest, sendToMock } from '../src/mock-request.js';
+import { type MockAnswer, type MockRequest, sendToMock } from '../src/mock-request.js';
 import { connectionsLeftOpen, openConnections } from '../src/open-connections.js';
 import type { HttpAnswer, ServerAnswer } from '../src/server-answer.js';
 
@@ -232,6 +232,23 @@ describe('mock', () => {
     return `127.0.0.1:${(server.address() as AddressInfo).port}`;
   }
   const get = (target: string, key = 'key-ok'): MockRequest => ({ kind: 'http', method: 'GET', target, headers: [['x-api-key', key]], body: { kind: 'none' } });
+  /** A mock on a free port, stopped after the test. */
+  async function mockWith(keys?: Record<string, 'ok' | 'unauthorized' | 'forbidden'>): Promise<RunningMock> {
+    const mock = await startMock(keys ? { port: 0, keys } : { port: 0 });
+    running.push(mock);
+    return mock;
+  }
+  /** Fails unless the mock answered, with a response the contract documents for `method /api/thumbnails`. */
+  function expectDocumentedAnswer(method: 'GET' | 'POST', answer: MockAnswer): asserts answer is Extract<MockAnswer, { kind: 'response' }> {
+    if (answer.kind !== 'response') expect.fail(`no answer: ${answer.kind}`);
+    expect(undocumentedAnswer(documentedOperation(method, '/api/thumbnails')!, answer.status, answer.headers['content-type'], answer.body)).toEqual([]);
+  }
+  /** Fails unless the mock still answers a plain request (Prism did not crash). */
+  async function expectStillServing(mock: RunningMock): Promise<void> {
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const after = await sendToMock(mock.url, get('/api/thumbnails', 'k'), 20_000);
+    expect(after.kind === 'response' && after.status).toBe(200);
+  }
 
   test.each([
     ['absolute form (GET http://other-host/api/thumbnails)', (host: string) => `http://${host}/api/thumbnails`, 200],
@@ -239,16 +256,14 @@ describe('mock', () => {
     ['a path starting with /\\ (GET /\\other-host/api/thumbnails)', (host: string) => `/\\${host}/api/thumbnails`, 404],
   ])('a request target naming another host in %s is answered by the mock, and nothing is sent to that host', async (_, target, status) => {
     const host = await startCanary();
-    const mock = await startMock({ port: 0, keys: { 'key-ok': 'ok' } });
-    running.push(mock);
+    const mock = await mockWith({ 'key-ok': 'ok' });
     const answer = await sendToMock(mock.url, get(target(host)), 20_000);
     expect(hits).toEqual([]);
     expect(answer.kind === 'response' && answer.status).toBe(status);
   }, 60_000);
 
   test('a revoked key cannot get past the key registry with a path Prism reads differently (//x/api/thumbnails)', async () => {
-    const mock = await startMock({ port: 0, keys: { 'key-revoked': 'unauthorized' } });
-    running.push(mock);
+    const mock = await mockWith({ 'key-revoked': 'unauthorized' });
     const statuses: Record<string, number | string> = {};
     for (const target of ['/api/thumbnails', '//x/api/thumbnails', '/\\x/api/thumbnails', '//api/thumbnails', '///api/thumbnails']) {
       const answer = await sendToMock(mock.url, get(target, 'key-revoked'), 20_000);
@@ -270,18 +285,15 @@ describe('mock', () => {
   }, 60_000);
 
   test.each(['', 'something-else', 'x-custom=1'])('GET /api/thumbnails with "Expect: %s" gets an answer the contract documents, not a bare 417 from node', async (expectation) => {
-    const mock = await startMock({ port: 0, keys: { 'key-ok': 'ok' } });
-    running.push(mock);
+    const mock = await mockWith({ 'key-ok': 'ok' });
     const answer = await sendToMock(mock.url, { ...get('/api/thumbnails'), headers: [['x-api-key', 'key-ok'], ['expect', expectation]] } as MockRequest, 20_000);
-    if (answer.kind !== 'response') return expect.fail(`no answer: ${answer.kind}`);
-    expect(undocumentedAnswer(documentedOperation('GET', '/api/thumbnails')!, answer.status, answer.headers['content-type'], answer.body)).toEqual([]);
+    expectDocumentedAnswer('GET', answer);
   }, 60_000);
 
   // Prism refuses a body over 10 MB with a 413 before reading all of it. The mock kept sending the rest on that
   // connection and then reused it, so a later request sometimes hung on it until Prism reset it (502 after ~6 s).
   test('a body Prism refuses part-way (over 10 MB) does not break the requests after it', async () => {
-    const mock = await startMock({ port: 0 });
-    running.push(mock);
+    const mock = await mockWith();
     const huge: MockRequest = { kind: 'http', method: 'POST', target: '/api/thumbnails', headers: [['x-api-key', 'k'], ['content-type', 'application/json']], body: { kind: 'huge', size: 10_600_000 } };
     const after: string[] = [];
     for (let round = 0; round < 10; round++) {
@@ -296,15 +308,11 @@ describe('mock', () => {
   // Sends GET /api/thumbnails with one extra header: the answer must be documented, not a 502, and the mock must
   // still answer a plain request afterwards (Prism did not crash).
   async function expectDocumentedAnswerAndMockAlive(header: [string, string]): Promise<void> {
-    const mock = await startMock({ port: 0 });
-    running.push(mock);
+    const mock = await mockWith();
     const answer = await sendToMock(mock.url, { ...get('/api/thumbnails', 'k'), headers: [['x-api-key', 'k'], header] } as MockRequest, 20_000);
-    if (answer.kind !== 'response') return expect.fail(`no answer: ${answer.kind}`);
-    expect(undocumentedAnswer(documentedOperation('GET', '/api/thumbnails')!, answer.status, answer.headers['content-type'], answer.body)).toEqual([]);
+    expectDocumentedAnswer('GET', answer);
     expect(answer.status).not.toBe(502);
-    await new Promise((resolve) => setTimeout(resolve, 500));
-    const after = await sendToMock(mock.url, get('/api/thumbnails', 'k'), 20_000);
-    expect(after.kind === 'response' && after.status).toBe(200);
+    await expectStillServing(mock);
   }
 
   // Prism 5.14 throws on an Accept media range it cannot parse, outside any handler: its process exits, and every
@@ -323,13 +331,11 @@ describe('mock', () => {
     ['with a Content-Length', false],
     ['chunked', true],
   ])('a GET with a 256 KB body sent %s gets an answer from Prism, not a 502', async (_, chunked) => {
-    const mock = await startMock({ port: 0 });
-    running.push(mock);
+    const mock = await mockWith();
     const body = encode(JSON.stringify({ prompt: 'x'.repeat(256 * 1024) }));
     const answer = await sendToMock(mock.url, { ...get('/api/thumbnails', 'k'), body: { kind: 'bytes', bytes: body, chunked } } as MockRequest, 20_000);
-    if (answer.kind !== 'response') return expect.fail(`no answer: ${answer.kind}`);
+    expectDocumentedAnswer('GET', answer);
     expect(answer.status).not.toBe(502);
-    expect(undocumentedAnswer(documentedOperation('GET', '/api/thumbnails')!, answer.status, answer.headers['content-type'], answer.body)).toEqual([]);
   }, 60_000);
 
   // Prism decodes the field names of a form body with decodeURIComponent where nothing catches a malformed escape.
@@ -338,21 +344,16 @@ describe('mock', () => {
     ['application/x-www-form-urlencoded; charset=utf-8', 'prompt=a&%FF=1'],
     ['multipart/form-data; boundary=x', '%=2'],
   ])('a POST of %s with a malformed escape in a field name (%s) gets a documented answer and does not take the mock down', async (contentType, form) => {
-    const mock = await startMock({ port: 0 });
-    running.push(mock);
+    const mock = await mockWith();
     const post: MockRequest = { kind: 'http', method: 'POST', target: '/api/thumbnails', headers: [['x-api-key', 'k'], ['content-type', contentType]], body: { kind: 'bytes', bytes: encode(form), chunked: false } };
     const answer = await sendToMock(mock.url, post, 20_000);
-    if (answer.kind !== 'response') return expect.fail(`no answer: ${answer.kind}`);
+    expectDocumentedAnswer('POST', answer);
     expect(answer.status).not.toBe(502);
-    expect(undocumentedAnswer(documentedOperation('POST', '/api/thumbnails')!, answer.status, answer.headers['content-type'], answer.body)).toEqual([]);
-    await new Promise((resolve) => setTimeout(resolve, 500));
-    const after = await sendToMock(mock.url, get('/api/thumbnails', 'k'), 20_000);
-    expect(after.kind === 'response' && after.status).toBe(200);
+    await expectStillServing(mock);
   }, 60_000);
 
   test('a well-formed form body still reaches Prism as it was sent (prompt=a%20fox is accepted)', async () => {
-    const mock = await startMock({ port: 0 });
-    running.push(mock);
+    const mock = await mockWith();
     const post: MockRequest = { kind: 'http', method: 'POST', target: '/api/thumbnails', headers: [['x-api-key', 'k'], ['content-type', 'application/x-www-form-urlencoded']], body: { kind: 'bytes', bytes: encode('prompt=a%20fox'), chunked: false } };
     const answer = await sendToMock(mock.url, post, 20_000);
     expect(answer.kind === 'response' && answer.status).toBe(200);
