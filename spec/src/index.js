@@ -1,9 +1,4 @@
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+// ES module entry: the CommonJS module holds the contract, so `import` and `require` share one copy.
+import contract from './index.cjs';
 
-/** Absolute path of the bundled contract as JSON. */
-export const openapiJsonPath = fileURLToPath(new URL('../dist/openapi.json', import.meta.url));
-/** Absolute path of the bundled contract as YAML. */
-export const openapiYamlPath = fileURLToPath(new URL('../dist/openapi.yaml', import.meta.url));
-/** The bundled contract, parsed. */
-export const openapi = JSON.parse(readFileSync(openapiJsonPath, 'utf8'));
+export const { openapi, openapiJsonPath, openapiYamlPath } = contract;
