@@ -180,7 +180,7 @@ export class APIUserAbortError extends ThumbnailClientError {
  */
 export class RuntimePermissionError extends ThumbnailClientError {
   static {
-    this.prototype.name = 'RuntimePermissionError';
+    brandErrorClass(this, 'RuntimePermissionError');
   }
 
   /** The command-line flag that grants the permission, e.g. `--allow-net=api.example.com`. */
