@@ -1,10 +1,10 @@
 // The guide's examples run here, exactly as the guide shows them, so that they cannot rot.
-import { spawn } from 'node:child_process';
 import { cpSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { runProcess } from '@thumbnail-api/dev-tools/run-process';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { parse } from 'yaml';
 import { cliPath } from './helpers/cli.js';
@@ -23,24 +23,13 @@ interface Run {
 }
 
 /** Runs a command to completion (bounded), marked so that anything it leaves running is found. */
-function run(file: string, args: string[], options: { cwd: string; env?: NodeJS.ProcessEnv; shell?: boolean }): Promise<Run> {
+async function run(file: string, args: string[], options: { cwd: string; env?: NodeJS.ProcessEnv; shell?: boolean }): Promise<Run> {
   const marker = newMarker();
-  return new Promise((resolve) => {
-    const child = spawn(file, args, {
-      cwd: options.cwd,
-      env: { ...process.env, ...options.env, [markerVariable]: marker },
-      stdio: ['ignore', 'pipe', 'pipe'],
-      shell: options.shell,
-    });
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    const timer = setTimeout(() => killMarked(marker), 100_000);
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      resolve({ code, output, marker });
-    });
-  });
+  const env = { ...process.env, ...options.env, [markerVariable]: marker };
+  const result = await runProcess(file, args, { cwd: options.cwd, env, shell: options.shell, timeoutMs: 100_000 });
+  // The time limit ends the command's process group; Prism may have left it, so what carries the marker goes too.
+  if (result.timedOut) killMarked(marker);
+  return { code: result.code, output: result.output, marker };
 }
 
 test('the vitest globalSetup example passes against the mock it starts, and stops it', async () => {

@@ -4,11 +4,11 @@ import { existsSync, lstatSync, mkdtempSync, readFileSync, realpathSync, rmSync 
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { runProcess } from '@thumbnail-api/dev-tools/run-process';
 import { loadContract } from '@thumbnail-api/spec';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { repoRoot } from '../src/repo-layout.mjs';
 import { type PackedPackage, packPublicPackages } from './support/pack-packages.js';
-import { runProcess } from './support/run-process.js';
 import { contentProblems, fileListProblems, unpackedBytes } from './support/tarball-contents.js';
 import { createThrowawayProject, MODULE_RESOLUTIONS, type ModuleResolution, type ThrowawayProject } from './support/throwaway-project.js';
 import { userEnvironment } from './support/user-environment.js';
