@@ -1,5 +1,9 @@
 // Which answers the bundled contract documents, checked with Ajv (JSON Schema 2020-12, the contract's
 // jsonSchemaDialect) against the contract itself, independently of the mock's own checks.
+// On purpose, this oracle keeps its own small reader of the bundle (pointers, $refs, methods, Ajv set-up) instead of
+// the spec's contract model (@thumbnail-api/spec/model), which the packages it judges read the contract through: an
+// oracle sharing the reader of what it judges could not catch that reader's bugs (a $ref followed wrongly would be
+// wrong on both sides).
 import { openapi } from '@thumbnail-api/spec';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 
