@@ -19,7 +19,7 @@ for (const signal of /** @type {const} */ (['SIGINT', 'SIGTERM', 'SIGHUP'])) {
     if (stopping) return;
     stopping = true;
     step?.kill(signal);
-    stopServers?.().then(() => exit('Stopped the mock API and the docs.'));
+    stopServers?.().then(() => exit('Stopped the mock API and the docs.'), fail);
   });
 }
 
@@ -32,7 +32,7 @@ const { ServeLocalError, serveLocal } = await import('./serve-local.mjs');
 try {
   const servers = await serveLocal({ ...ports, rerun });
   stopServers = servers.stop;
-  if (stopping) await servers.stop().then(() => exit('Stopped the mock API and the docs.'));
+  if (stopping) await servers.stop().then(() => exit('Stopped the mock API and the docs.'), fail);
   console.log(`
 Mock API:  ${servers.mockUrl}
 Docs:      ${servers.docsUrl}
@@ -44,8 +44,7 @@ Try it:
 Press Ctrl-C to stop.`);
 } catch (error) {
   if (stopping) exit('Stopped.');
-  console.error(error instanceof ServeLocalError ? error.message : error);
-  process.exit(1);
+  fail(error instanceof ServeLocalError ? error.message : error);
 }
 
 /** Runs `pnpm <args>` through the pinned-pnpm launcher; a failure ends npm start with the step's own exit code. */
@@ -72,6 +71,11 @@ function commandThatRanUs() {
 function exit(/** @type {string} */ line) {
   console.log(line);
   process.exit(0);
+}
+
+function fail(/** @type {unknown} */ error) {
+  console.error(error);
+  process.exit(1);
 }
 
 /** A port from the environment variable `variable` (0 picks a free port), else `fallback`. */

@@ -70,9 +70,9 @@ describe.sequential('npm start on a fresh copy', () => {
     afterAll(() => new Promise<void>((resolve) => holder.close(() => resolve())));
 
     it.each([
-      { busy: 'MOCK_PORT', free: 'DOCS_PORT', what: 'The mock API' },
-      { busy: 'DOCS_PORT', free: 'MOCK_PORT', what: 'The docs' },
-    ])('$busy taken: exits 1 and advises "$busy=… npm start", not the mock CLI\'s flags', async ({ busy, free, what }) => {
+      ['MOCK_PORT', 'DOCS_PORT', 'The mock API'],
+      ['DOCS_PORT', 'MOCK_PORT', 'The docs'],
+    ])('%s taken: exits 1 and advises setting it on npm start, not the mock CLI\'s flags', async (busy, free, what) => {
       const start = startNpmStart(copy.dir, userShellEnvironment({ [busy]: String(heldPort), [free]: '0' }));
       const exit = await start.exited;
       expect(exit).toEqual({ code: 1, signal: null });
