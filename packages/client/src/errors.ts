@@ -23,7 +23,9 @@ export class ThumbnailClientError extends Error {
 
   /** `instanceof` by brand for this package's classes (whichever build made the error); a subclass of yours checks as usual. */
   static [Symbol.hasInstance]<T>(this: abstract new (...args: never[]) => T, value: unknown): value is T {
+    // biome-ignore lint/complexity/noThisInStatic: `this` is the class right of `instanceof`, often a subclass.
     const brand = classBrands.get(this);
+    // biome-ignore lint/complexity/noThisInStatic: as above; a class without a brand is one of yours.
     if (brand === undefined) return Function.prototype[Symbol.hasInstance].call(this, value);
     return typeof value === 'object' && value !== null && (value as Record<symbol, unknown>)[brand] === true;
   }

@@ -147,7 +147,6 @@ function track(child: ChildProcess): void {
 
 function prismCliPath(): string {
   try {
-    // @ts-ignore TS1343 in the CommonJS build only: scripts/build-dual-package.mjs turns import.meta.url into __filename's URL there.
     return createRequire(import.meta.url).resolve('@stoplight/prism-cli/dist/index.js');
   } catch {
     throw new Error('Cannot find @stoplight/prism-cli, a dependency of @thumbnail-api/mock: reinstall @thumbnail-api/mock.');

@@ -1,13 +1,15 @@
 // Every public package as a user gets it: packed, installed with npm into a project outside the workspace,
-// linted as a tarball, type-checked and run there. Slow on a cold npm cache (minutes): it installs from the registry.
+// linted as a tarball, type-checked and run there, through `import` and `require()`. Slow on a cold npm cache (minutes): it
+// installs from the registry.
 import { existsSync, lstatSync, mkdtempSync, readFileSync, realpathSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { runProcess } from '@thumbnail-api/dev-tools/run-process';
+import { loadContract } from '@thumbnail-api/spec';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { repoRoot } from '../src/repo-layout.mjs';
 import { type PackedPackage, packPublicPackages } from './support/pack-packages.js';
-import { runProcess } from './support/run-process.js';
 import { contentProblems, fileListProblems, unpackedBytes } from './support/tarball-contents.js';
 import { createThrowawayProject, TYPE_CHECKS, type ThrowawayProject, type TypeCheck, tsconfigOf } from './support/throwaway-project.js';
 import { userEnvironment } from './support/user-environment.js';
@@ -50,11 +52,12 @@ const expectedOutput = (build: 'esm' | 'cjs') =>
   JSON.stringify({
     contractVersion: packages.find((pkg) => pkg.name === '@thumbnail-api/spec')?.version,
     contractFileExists: true,
+    contractOperations: loadContract().operations.map((operation) => operation.operationId).join(','),
     listedThumbnails: 'an object',
     loaded:
       build === 'esm'
-        ? ['client/dist/index.js', 'mock/dist/index.js', 'spec/src/index.js', 'types/src/index.js']
-        : ['client/dist/cjs/index.js', 'mock/dist/cjs/index.js', 'spec/src/index.cjs', 'types/src/index.js'],
+        ? ['client/dist/index.js', 'mock/dist/index.js', 'spec/dist/index.js', 'types/src/index.js']
+        : ['client/dist/cjs/index.js', 'mock/dist/cjs/index.js', 'spec/dist/cjs/index.js', 'types/src/index.js'],
   });
 
 /** The programs a user runs, each with the build it loads; the compiled ones exist once `compileConsumers` ran. */

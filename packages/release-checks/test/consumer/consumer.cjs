@@ -3,7 +3,7 @@
 const { existsSync } = require('node:fs');
 const { ThumbnailClient } = require('@thumbnail-api/client');
 const { startMock } = require('@thumbnail-api/mock');
-const { openapi, openapiJsonPath } = require('@thumbnail-api/spec');
+const { loadContract, openapi, openapiJsonPath } = require('@thumbnail-api/spec');
 require('@thumbnail-api/types');
 
 /** The file a package name resolves to, from the package's folder on: shows which build was loaded. */
@@ -18,6 +18,7 @@ async function main() {
       JSON.stringify({
         contractVersion: openapi.info.version,
         contractFileExists: existsSync(openapiJsonPath),
+        contractOperations: loadContract().operations.map((operation) => operation.operationId).join(','),
         listedThumbnails: typeof thumbnails === 'object' && thumbnails !== null && !Array.isArray(thumbnails) ? 'an object' : typeof thumbnails,
         loaded: ['@thumbnail-api/client', '@thumbnail-api/mock', '@thumbnail-api/spec', '@thumbnail-api/types'].map(entryOf),
       }),

@@ -4,7 +4,7 @@ import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { runOrFail } from './run-process.js';
+import { runOrFail } from '@thumbnail-api/dev-tools/run-process';
 import { userEnvironment } from './user-environment.js';
 
 /** The module settings a user may have, each in an ES module package (the project) or a CommonJS one (its cjs/). */
