@@ -1,7 +1,11 @@
-// A minimal static file server for the built site, used by the quick start and by the browser test.
+// A static file server for the built site that behaves like the plain hosts the site is published on
+// (GitHub Pages, S3): files are served as they are, a folder answers with its index.html, anything
+// else is a 404 — no SPA fallback that would hide a broken link. Used by `npm start` and the tests.
+// `rewriteUnknownPathsTo` turns it into a host that rewrites unknown paths to one page (Netlify,
+// Cloudflare Pages without a 404.html), so the tests can also check how the site copes there.
 import { createReadStream, statSync } from 'node:fs';
 import { createServer } from 'node:http';
-import { extname, join, normalize, resolve } from 'node:path';
+import { extname, join, normalize, resolve, sep } from 'node:path';
 
 /** @type {Record<string, string>} */
 const types = {
@@ -10,35 +14,60 @@ const types = {
   '.css': 'text/css; charset=utf-8',
   '.json': 'application/json',
   '.yaml': 'application/yaml',
+  '.md': 'text/markdown; charset=utf-8',
   '.svg': 'image/svg+xml',
   '.png': 'image/png',
   '.txt': 'text/plain; charset=utf-8',
 };
 
 /**
- * Serves `root` on `host:port` (port 0 picks a free one) and resolves with its URL and a `close()`.
+ * @typedef {object} StaticServerOptions
+ * @property {string} [host] Default `127.0.0.1`.
+ * @property {number} [port] Default 0: a free port.
+ * @property {string} [rewriteUnknownPathsTo] A file under `root` (e.g. `index.html`) served, with 200, for every
+ *   path that names no file: how a host with an SPA fallback answers. Unset (the default): such paths are 404.
+ */
+
+/**
+ * Serves `root` and resolves with its URL and a `close()`.
  * @param {string} root
- * @param {{ host?: string, port?: number }} [options]
+ * @param {StaticServerOptions} [options]
  * @returns {Promise<{ url: string, close(): Promise<void> }>}
  */
-export function serveStatic(root, { host = '127.0.0.1', port = 0 } = {}) {
+export function serveStatic(root, { host = '127.0.0.1', port = 0, rewriteUnknownPathsTo } = {}) {
   const base = resolve(root);
   const server = createServer((request, response) => {
-    const path = decodeURIComponent(new URL(request.url ?? '/', 'http://x').pathname);
-    let file = normalize(join(base, path));
-    if (!file.startsWith(base)) {
-      response.writeHead(403).end('Forbidden');
+    if (request.method !== 'GET' && request.method !== 'HEAD') {
+      response.writeHead(405, { allow: 'GET, HEAD', 'content-type': 'text/plain; charset=utf-8' }).end('Method not allowed');
       return;
     }
+    const { pathname, search } = new URL(request.url ?? '/', 'http://x');
+    let path;
     try {
-      if (statSync(file).isDirectory()) file = join(file, 'index.html');
-      statSync(file);
+      path = decodeURIComponent(pathname);
     } catch {
+      response.writeHead(400, { 'content-type': 'text/plain; charset=utf-8' }).end('Bad request');
+      return;
+    }
+    const file = normalize(join(base, path));
+    if (file !== base && !file.startsWith(base + sep)) {
+      response.writeHead(403, { 'content-type': 'text/plain; charset=utf-8' }).end('Forbidden');
+      return;
+    }
+    const found = findFile(file, path.endsWith('/'));
+    if (found === 'add-slash') {
+      // Static hosts redirect a folder's address to the same address with a trailing slash.
+      response.writeHead(301, { location: `${pathname}/${search}` }).end();
+      return;
+    }
+    const served = found ?? (rewriteUnknownPathsTo ? findFile(join(base, rewriteUnknownPathsTo), false) : undefined);
+    if (typeof served !== 'string') {
       response.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' }).end('Not found');
       return;
     }
-    response.writeHead(200, { 'content-type': types[extname(file)] ?? 'application/octet-stream' });
-    createReadStream(file).pipe(response);
+    response.writeHead(200, { 'content-type': types[extname(served)] ?? 'application/octet-stream' });
+    if (request.method === 'HEAD') response.end();
+    else createReadStream(served).pipe(response);
   });
   return new Promise((resolvePromise, reject) => {
     server.once('error', reject);
@@ -46,8 +75,32 @@ export function serveStatic(root, { host = '127.0.0.1', port = 0 } = {}) {
       const address = server.address();
       resolvePromise({
         url: `http://${host}:${typeof address === 'object' && address ? address.port : port}`,
-        close: () => new Promise((done) => server.close(() => done())),
+        close: () =>
+          new Promise((done) => {
+            server.close(() => done());
+            server.closeAllConnections();
+          }),
       });
     });
   });
+}
+
+/**
+ * The file a path names: itself, or a folder's index.html; `add-slash` for a folder addressed without its slash.
+ * @param {string} file
+ * @param {boolean} trailingSlash
+ * @returns {string | 'add-slash' | undefined}
+ */
+function findFile(file, trailingSlash) {
+  try {
+    const stats = statSync(file);
+    if (stats.isDirectory()) {
+      if (!trailingSlash) return 'add-slash';
+      statSync(join(file, 'index.html'));
+      return join(file, 'index.html');
+    }
+    return trailingSlash ? undefined : file;
+  } catch {
+    return undefined;
+  }
 }
