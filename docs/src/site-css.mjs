@@ -37,8 +37,8 @@ body { margin: 0; }
   flex: none; margin-left: auto; padding: 6px 12px; border: 1px solid #8fb0ff; border-radius: 6px;
   background: transparent; color: #fff; font: 600 13px/1.2 var(--site-font); cursor: pointer;
 }
-.site-menu-button::before { content: "☰ "; }
-.site-menu-open .site-menu-button::before { content: "✕ "; }
+.site-menu-button::before { content: "☰ " / ""; }
+.site-menu-open .site-menu-button::before { content: "✕ " / ""; }
 @media (max-width: ${SITE_MENU_BREAKPOINT - 0.02}px) {
   .site-header:not(.site-header-menu) { flex-wrap: wrap; }
   .site-header-menu .site-nav {
@@ -69,6 +69,20 @@ body { margin: 0; }
 @media (min-width: 672px) {
   .site-reference .menu-content { top: var(--site-header-height) !important; height: calc(100vh - var(--site-header-height)) !important; }
 }
+/* Redoc's light theme, with the colours that fell short of WCAG AA contrast (4.5:1) darkened;
+   declared on html (more specific than Redoc's :root), dark mode untouched. */
+html:not(.dark) {
+  --color-blue-6: #1658c9;
+  --color-blue-7: #2459b8;
+  --color-carrot-7: #9a4d00;
+  --color-green-7: #11703f;
+  --color-warm-grey-7: #5f6069;
+  --search-trigger-color: #5f6069;
+  --code-block-tokens-comment-color: #5f6069;
+}
+html:not(.dark) .tag-get, html:not(.dark) .tag-query { --tag-color: #11703f; }
+html:not(.dark) .tag-post { --tag-color: #1b55c9; }
+#redoc .not-documented a { color: #7a4d00; }
 /* Headings and the title wrap between words, never inside one ("Thumbna / il"). */
 .site-reference h1, .site-reference h2, .site-reference h3 { overflow-wrap: normal; word-break: normal; hyphens: manual; }
 /* Code scrolls inside its panel instead of being cut or widening the page. */

@@ -56,10 +56,17 @@ export async function openFresh(page: Page, url: string): Promise<number> {
   return response?.status() ?? 0;
 }
 
-/** Waits until Redoc has rendered the route (`/`, `/thumbnails/createthumbnail`, ...) of the reference. */
+/** Waits until Redoc has rendered the route (`/`, `/thumbnails/createthumbnail`, ...) of the reference and scrolled to it. */
 export async function waitForReferenceRoute(page: Page, route: string): Promise<void> {
   // Redoc renders the overview's section id twice, once hidden.
   await page.locator(`[data-section-id="${route}"]`).filter({ visible: true }).first().waitFor({ timeout: 30_000 });
+  // Its search box says "Loading..." until it is ready, and it scrolls to the route in steps.
+  await page.waitForFunction(() => !document.querySelector('[data-testid="search-trigger"]')?.textContent?.includes('Loading'), undefined, { timeout: 30_000 });
+  let last = -1;
+  for (let current = await page.evaluate(() => scrollY); current !== last; current = await page.evaluate(() => scrollY)) {
+    last = current;
+    await page.waitForTimeout(250);
+  }
 }
 
 /** The file name a page's screenshot gets: `index.html#/thumbnails` → `index-thumbnails`. */
