@@ -153,7 +153,7 @@ function checkApiKey(value: unknown, source: string): string {
 function checkBaseUrl(value: unknown, source: string, apiKey: string): string {
   const fix = 'Set it to the scheme and host of the service, e.g. http://127.0.0.1:4010 for the local mock.';
   if (value === undefined || value === '') {
-    throw new ConfigurationError(`No base URL: pass the baseUrl option, or set the THUMBNAIL_API_BASE_URL environment variable (the service publishes no default host). ${fix}`);
+    throw new ConfigurationError(`No base URL: pass the baseUrl option, or set the THUMBNAIL_API_BASE_URL environment variable (no default host is documented by the service). ${fix}`);
   }
   if (typeof value !== 'string') throw new ConfigurationError(`${source} must be a string, got ${typeof value}.`);
   // Echo the value only when it cannot be the key (someone may have swapped the two).
