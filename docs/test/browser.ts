@@ -1,7 +1,7 @@
 // What every browser test of the site shares: Debian's headless Chromium, the built site served the
 // way a plain static host serves it, and a record of console errors and of every request that would
 // leave 127.0.0.1 (blocked, so a test that finds one fails instead of reaching the network).
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { serveStatic, type StaticServerOptions } from '../scripts/static-server.mjs';
@@ -12,6 +12,15 @@ export const artifactsDir = fileURLToPath(new URL('../test-results/', import.met
 export const WIDTHS = [390, 1280] as const;
 
 export type Site = { url: string; close(): Promise<void> };
+/** What the build records in dist/version.json about the pages it wrote. */
+export type BuiltSite = { pages: string[]; markdown: string[]; referenceRoutes: string[] };
+
+/** Reads dist/version.json, saying how to make it when the site was not built. */
+export function readBuiltSite(): BuiltSite {
+  const file = `${distDir}/version.json`;
+  if (!existsSync(file)) throw new Error(`${file} does not exist: build the site first (pnpm --filter @thumbnail-api/docs build).`);
+  return JSON.parse(readFileSync(file, 'utf8')) as BuiltSite;
+}
 
 /** Serves docs/dist like GitHub Pages or S3 (no fallback: unknown paths are 404), or like a host that rewrites them. */
 export function serveSite(options: Omit<StaticServerOptions, 'host' | 'port'> = {}): Promise<Site> {

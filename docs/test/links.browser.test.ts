@@ -2,13 +2,11 @@
 // href of every page (the guides, and every route of the reference once Redoc has rendered it), then
 // opens each one as a new document from a server without any fallback, as a reader does who opens
 // it in a new tab, bookmarks it, shares it or reloads it.
-import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { distDir, launchBrowser, newSiteContext, openFresh, type Site, type SiteContext, serveSite, waitForReferenceRoute } from './browser.js';
+import { launchBrowser, newSiteContext, openFresh, readBuiltSite, type Site, type SiteContext, serveSite, waitForReferenceRoute } from './browser.js';
 
-type Version = { pages: string[]; referenceRoutes: string[] };
-const version = JSON.parse(readFileSync(`${distDir}/version.json`, 'utf8')) as Version;
+const version = readBuiltSite();
 
 let site: Site;
 let browser: Browser;

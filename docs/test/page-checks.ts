@@ -5,18 +5,17 @@ import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import type { AxeResults } from 'axe-core';
 import { openapiJsonPath } from '@thumbnail-api/spec';
-import { distDir } from './browser.js';
+import { readBuiltSite } from './browser.js';
 import { referenceRoute } from '../src/undocumented.mjs';
 
 const require = createRequire(import.meta.url);
 const axeSource = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 
-type Version = { pages: string[]; referenceRoutes: string[] };
 type Operation = { operationId?: string; tags?: string[] };
 
 /** Every page of the site as a reader reaches it: the guides, the reference's overview, and each tag and operation of the reference. */
 export function listSitePages(): string[] {
-  const version = JSON.parse(readFileSync(`${distDir}/version.json`, 'utf8')) as Version;
+  const version = readBuiltSite();
   const contract = JSON.parse(readFileSync(openapiJsonPath, 'utf8')) as { paths: Record<string, Record<string, Operation>> };
   const operations = Object.values(contract.paths)
     .flatMap((pathItem) => Object.values(pathItem))
