@@ -1,9 +1,9 @@
 // Builds the static site in docs/dist from the bundled contract, docs/samples and docs/guides:
 // index.html (the Redoc reference), one page per guide, a Markdown version of each page and
 // llms.txt for tools, site.css, the contract itself and version.json.
-import { copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { openapiJsonPath, openapiYamlPath } from '@thumbnail-api/spec';
+import { loadContract, openapiJsonPath, openapiYamlPath } from '@thumbnail-api/spec';
 import { buildReference, SITE_HEADER_PLACEHOLDER } from '../src/build-reference.mjs';
 import { attachCodeSamples, listOperationIds, readCodeSamples } from '../src/code-samples.mjs';
 import { readContractVersion } from '../src/contract-version.mjs';
@@ -14,16 +14,16 @@ import { markdownHrefOf, renderGapListMarkdown, renderGuideMarkdown } from '../s
 import { renderReferenceMarkdown } from '../src/reference-markdown.mjs';
 import { SITE_CSS } from '../src/site-css.mjs';
 import { REFERENCE_TITLE, renderGuidePage, renderSiteHeader } from '../src/site-layout.mjs';
-import { collectGaps, MARKER_TITLE, markGaps, renderGapList } from '../src/undocumented.mjs';
+import { MARKER_TITLE, markGaps, renderGapList } from '../src/undocumented.mjs';
+import { collectGaps } from '../src/undocumented-model.mjs';
 
 const docs = (/** @type {string} */ path) => fileURLToPath(new URL(`../${path}`, import.meta.url));
 const dist = docs('dist');
 const work = docs('.build');
 
 const version = readContractVersion(openapiJsonPath);
-/** @type {import('../src/undocumented.mjs').JsonObject} */
-const contract = JSON.parse(readFileSync(openapiJsonPath, 'utf8'));
-const info = /** @type {{ title?: unknown, summary?: unknown }} */ (contract.info);
+const contract = loadContract();
+const info = /** @type {{ title?: unknown, summary?: unknown }} */ (contract.document.info);
 const apiTitle = String(info.title ?? 'API');
 
 const guides = listGuides(docs('guides'));
@@ -50,7 +50,7 @@ mkdirSync(work, { recursive: true });
 
 // The reference renders a docs-only copy: version note, servers with defaults, markers and code samples; spec/ is untouched.
 const samples = readCodeSamples(docs('samples'), listOperationIds(contract));
-const docsContract = markGaps(attachCodeSamples(withServerDefaults(withVersionNote(contract, version, downloads)), samples), {
+const docsContract = markGaps(attachCodeSamples(withServerDefaults(withVersionNote(contract.document, version, downloads)), samples), {
   listHref: gapListHref,
 });
 writeFileSync(`${work}/openapi.docs.json`, `${JSON.stringify(docsContract, null, 2)}\n`);
@@ -101,7 +101,7 @@ writeFileSync(
       {
         heading: 'OpenAPI',
         links: [
-          { href: 'openapi.json', title: 'openapi.json', note: `the bundled OpenAPI ${String(contract.openapi)} contract, the single source of the reference (SHA-256 ${version.bundleSha256})` },
+          { href: 'openapi.json', title: 'openapi.json', note: `the bundled OpenAPI ${String(contract.document.openapi)} contract, the single source of the reference (SHA-256 ${version.bundleSha256})` },
           { href: 'openapi.yaml', title: 'openapi.yaml', note: 'the same contract as YAML' },
         ],
       },

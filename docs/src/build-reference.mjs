@@ -2,9 +2,9 @@
 // the contract, then makes it self-contained: the only asset Redoc 3 loads from a CDN by itself (the
 // "API docs by" logo) is replaced by an inline image, and the build fails if any CDN asset is left.
 // Its links become hash links that work as fresh pages on any static host (reference-routes.mjs).
-import { spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { runOrFail } from '@thumbnail-api/dev-tools/run-process';
 import { SAMPLE_KINDS } from './code-samples.mjs';
 import { renderRouteRedirect, ROUTE_REDIRECT_PLACEHOLDER, toHashLinks } from './reference-routes.mjs';
 import { SITE_HEADER_HEIGHT } from './site-layout.mjs';
@@ -48,7 +48,7 @@ export async function buildReference({ contractFile, optionsFile, templateFile, 
     scrollYOffset: SITE_HEADER_HEIGHT,
   };
   writeFileSync(optionsFile, `${JSON.stringify(redocOptions, null, 2)}\n`);
-  await run(process.execPath, [
+  await runOrFail(process.execPath, [
     redoclyCli,
     'build-docs',
     contractFile,
@@ -61,7 +61,7 @@ export async function buildReference({ contractFile, optionsFile, templateFile, 
     optionsFile,
     '--lint-config',
     'off',
-  ]);
+  ], { env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' } });
 
   const rendered = toHashLinks(readFileSync(outputFile, 'utf8'));
   let html = rendered.html;
@@ -79,27 +79,4 @@ export async function buildReference({ contractFile, optionsFile, templateFile, 
   }
   writeFileSync(outputFile, html);
   return { routes: rendered.routes };
-}
-
-/**
- * Runs a command, passing its output through; rejects with the output when it fails.
- * @param {string} command
- * @param {string[]} args
- */
-function run(command, args) {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, {
-      env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    /** @type {Buffer[]} */
-    const output = [];
-    child.stdout.on('data', (chunk) => output.push(chunk));
-    child.stderr.on('data', (chunk) => output.push(chunk));
-    child.once('error', reject);
-    child.once('exit', (code) => {
-      if (code === 0) resolve(undefined);
-      else reject(new Error(`redocly build-docs failed (exit ${code}):\n${Buffer.concat(output).toString('utf8')}`));
-    });
-  });
 }

@@ -1,11 +1,16 @@
 // The API reference as one Markdown file (`index.html.md`), for tools and language models: generated
 // from the bundled contract on every build, like the Redoc page, never copied by hand. Schemas are
-// shown as the contract writes them (JSON), with the named ones listed once at the end.
-import { isObject, listOperations, readMarks, resolveRef } from './contract-reader.mjs';
-import { ASSUMPTIONS_KEY, MARKER_TITLE, NOT_SHOWN_KEY } from './undocumented.mjs';
+// shown as the contract writes them (JSON), with the named ones listed once at the end. Reads the
+// contract through its model (@thumbnail-api/spec).
+import { isJsonObject as isObject } from '@thumbnail-api/spec/model';
+import { MARKER_TITLE } from './undocumented.mjs';
+import { ASSUMPTIONS_KEY, NOT_SHOWN_KEY } from './undocumented-model.mjs';
 
 /**
- * @typedef {import('./contract-reader.mjs').JsonObject} JsonObject
+ * @typedef {import('@thumbnail-api/spec/model').ContractModel} ContractModel
+ * @typedef {import('@thumbnail-api/spec/model').ContractOperation} ContractOperation
+ * @typedef {import('@thumbnail-api/spec/model').JsonObject} JsonObject
+ * @typedef {import('@thumbnail-api/spec/model').MediaTypeEntry} MediaTypeEntry
  * @typedef {import('./code-samples.mjs').CodeSample} CodeSample
  * @typedef {import('./contract-version.mjs').ContractVersion} ContractVersion
  */
@@ -14,12 +19,13 @@ import { ASSUMPTIONS_KEY, MARKER_TITLE, NOT_SHOWN_KEY } from './undocumented.mjs
 const FENCE_LANGS = /** @type {Record<string, string>} */ ({ TypeScript: 'ts', bash: 'sh' });
 
 /**
- * @param {JsonObject} contract The bundled contract.
+ * @param {ContractModel} contract The bundled contract's model.
  * @param {{ version: ContractVersion, samples: Map<string, CodeSample[]>, htmlHref: string }} options
  *   `samples`: the code samples by operationId; `htmlHref`: the reference page.
  */
 export function renderReferenceMarkdown(contract, { version, samples, htmlHref }) {
-  const info = isObject(contract.info) ? contract.info : {};
+  const document = contract.document;
+  const info = isObject(document.info) ? document.info : {};
   const out = [`# ${text(info.title)} — API reference`, ''];
   if (info.summary) out.push(`> ${text(info.summary)}`, '');
   out.push(
@@ -31,30 +37,30 @@ export function renderReferenceMarkdown(contract, { version, samples, htmlHref }
   if (marks(info).length > 0) out.push(`## ${MARKER_TITLE}: the API as a whole`, '', ...marks(info).slice(2));
   out.push(...servers(contract), ...securitySchemes(contract));
 
-  const operations = listOperations(contract);
-  const tags = Array.isArray(contract.tags) ? contract.tags.filter(isObject) : [];
-  const tagNames = [...tags.map((tag) => text(tag.name)), ...operations.flatMap(({ operation }) => tagsOf(operation))];
+  const operations = contract.operations;
+  const tags = Array.isArray(document.tags) ? document.tags.filter(isObject) : [];
+  const tagNames = [...tags.map((tag) => text(tag.name)), ...operations.flatMap((operation) => operation.tags)];
   for (const name of [...new Set(tagNames)]) {
     const tag = tags.find((candidate) => candidate.name === name) ?? {};
     out.push(`## ${name}`, '');
     if (tag.description) out.push(text(tag.description).trim(), '');
     out.push(...marks(tag));
-    const own = operations.filter(({ operation }) => tagsOf(operation)[0] === name);
+    const own = operations.filter((operation) => operation.tags[0] === name);
     if (own.length === 0) out.push('This contract has no operation with this tag.', '');
-    for (const entry of own) out.push(...operationSection(contract, entry, samples));
+    for (const operation of own) out.push(...operationSection(contract, operation, samples));
   }
-  const untagged = operations.filter(({ operation }) => tagsOf(operation).length === 0);
+  const untagged = operations.filter((operation) => operation.tags.length === 0);
   if (untagged.length > 0) {
     out.push('## Other operations', '');
-    for (const entry of untagged) out.push(...operationSection(contract, entry, samples));
+    for (const operation of untagged) out.push(...operationSection(contract, operation, samples));
   }
   out.push(...namedSchemas(contract));
   return `${out.join('\n').replace(/\n{3,}/g, '\n\n').trimEnd()}\n`;
 }
 
-/** @param {JsonObject} contract */
+/** @param {ContractModel} contract */
 function servers(contract) {
-  const list = Array.isArray(contract.servers) ? contract.servers.filter(isObject) : [];
+  const list = Array.isArray(contract.document.servers) ? contract.document.servers.filter(isObject) : [];
   if (list.length === 0) return [];
   const out = ['## Servers', ''];
   for (const server of list) {
@@ -75,13 +81,14 @@ function servers(contract) {
   return [...out, ''];
 }
 
-/** @param {JsonObject} contract */
+/** @param {ContractModel} contract */
 function securitySchemes(contract) {
-  const schemes = isObject(contract.components) && isObject(contract.components.securitySchemes) ? contract.components.securitySchemes : {};
+  const { components, security } = contract.document;
+  const schemes = isObject(components) && isObject(components.securitySchemes) ? components.securitySchemes : {};
   if (Object.keys(schemes).length === 0) return [];
-  const out = ['## Security', '', `Every operation takes ${securityText(contract.security)}, unless it says otherwise.`, ''];
+  const out = ['## Security', '', `Every operation takes ${securityText(security)}, unless it says otherwise.`, ''];
   for (const [name, value] of Object.entries(schemes)) {
-    const scheme = resolveRef(contract, value);
+    const scheme = contract.resolve(value).value;
     if (!isObject(scheme)) continue;
     const how =
       scheme.type === 'apiKey'
@@ -97,18 +104,18 @@ function securitySchemes(contract) {
 }
 
 /**
- * @param {JsonObject} contract
- * @param {import('./contract-reader.mjs').OperationEntry} entry
+ * @param {ContractModel} contract
+ * @param {ContractOperation} entry
  * @param {Map<string, CodeSample[]>} samples
  */
-function operationSection(contract, { method, path, operation }, samples) {
+function operationSection(contract, { method, path, object: operation, security, requestBody, responses }, samples) {
   const operationId = text(operation.operationId);
   const out = [`### ${text(operation.summary || operationId || `${method.toUpperCase()} ${path}`)}`, ''];
-  out.push(`\`${method.toUpperCase()} ${path}\`${operationId ? ` · operationId \`${operationId}\`` : ''} · security: ${securityText(operation.security ?? contract.security)}`, '');
+  out.push(`\`${method.toUpperCase()} ${path}\`${operationId ? ` · operationId \`${operationId}\`` : ''} · security: ${securityText(security)}`, '');
   if (operation.description) out.push(text(operation.description).trim(), '');
   out.push(...marks(operation));
 
-  const parameters = Array.isArray(operation.parameters) ? operation.parameters.map((parameter) => resolveRef(contract, parameter)).filter(isObject) : [];
+  const parameters = Array.isArray(operation.parameters) ? operation.parameters.map((parameter) => contract.resolve(parameter).value).filter(isObject) : [];
   if (parameters.length > 0) {
     out.push('#### Parameters', '', '| Name | In | Required | Description | Schema |', '|---|---|---|---|---|');
     for (const parameter of parameters) {
@@ -119,19 +126,16 @@ function operationSection(contract, { method, path, operation }, samples) {
     out.push('', ...parameters.flatMap((parameter) => marks(parameter)));
   }
 
-  const body = resolveRef(contract, operation.requestBody);
-  if (isObject(body)) {
-    out.push('#### Request body', '', `${body.required ? 'Required.' : 'Optional.'} ${text(body.description)}`.trim(), '');
-    out.push(...marks(body), ...content(contract, body));
+  if (requestBody) {
+    const body = requestBody.object;
+    out.push('#### Request body', '', `${requestBody.required ? 'Required.' : 'Optional.'} ${text(body.description)}`.trim(), '');
+    out.push(...marks(body), ...content(contract, requestBody.content));
   }
 
-  const responses = isObject(operation.responses) ? operation.responses : {};
   out.push('#### Responses', '');
-  for (const [status, value] of Object.entries(responses)) {
-    const response = resolveRef(contract, value);
-    if (!isObject(response)) continue;
+  for (const { status, object: response, content: media } of responses) {
     out.push(`##### ${status === 'default' ? 'Any other status (`default`)' : status}`, '', text(response.description).trim(), '');
-    out.push(...marks(response), ...content(contract, response));
+    out.push(...marks(response), ...content(contract, media));
   }
 
   const own = samples.get(operationId) ?? [];
@@ -144,31 +148,30 @@ function operationSection(contract, { method, path, operation }, samples) {
 
 /**
  * The media types of a request body or response: schema and examples.
- * @param {JsonObject} contract
- * @param {JsonObject} holder
+ * @param {ContractModel} contract
+ * @param {readonly MediaTypeEntry[]} media
  */
-function content(contract, holder) {
-  const media = isObject(holder.content) ? holder.content : {};
+function content(contract, media) {
   const out = [];
-  for (const [type, value] of Object.entries(media)) {
-    if (!isObject(value)) continue;
-    const named = schemaName(value.schema);
-    if (named) out.push(`Content type \`${type}\`, schema \`${named}\` (under Schemas).`, '');
-    else out.push(`Content type \`${type}\`, schema${schemaNames(value.schema)}:`, '', '```json', JSON.stringify(withoutMarks(value.schema ?? {}), null, 2), '```', '');
-    const examples = isObject(value.examples) ? value.examples : {};
-    for (const [name, exampleValue] of Object.entries(examples)) {
-      const example = resolveRef(contract, exampleValue);
-      if (!isObject(example)) continue;
-      out.push(`Example \`${name}\`${example.summary ? ` (${text(example.summary)})` : ''}${example.description ? `: ${oneLine(example.description)}` : ''}`, '');
-      out.push('```json', JSON.stringify(example.value, null, 2), '```', '');
+  for (const { mediaType, schema, examples } of media) {
+    const named = schemaName(schema);
+    if (named) out.push(`Content type \`${mediaType}\`, schema \`${named}\` (under Schemas).`, '');
+    else out.push(`Content type \`${mediaType}\`, schema${schemaNames(schema)}:`, '', '```json', JSON.stringify(withoutMarks(schema ?? {}), null, 2), '```', '');
+    for (const { name, value, pointer } of examples) {
+      // A named example's summary and description sit on its Example object, the parent of its value.
+      const example = name === undefined ? {} : contract.get(pointer.replace(/\/value$/, ''));
+      const about = isObject(example) ? example : {};
+      out.push(`Example${name === undefined ? '' : ` \`${name}\``}${about.summary ? ` (${text(about.summary)})` : ''}${about.description ? `: ${oneLine(about.description)}` : ''}`, '');
+      out.push('```json', JSON.stringify(value, null, 2), '```', '');
     }
   }
   return out;
 }
 
-/** @param {JsonObject} contract */
+/** @param {ContractModel} contract */
 function namedSchemas(contract) {
-  const schemas = isObject(contract.components) && isObject(contract.components.schemas) ? contract.components.schemas : {};
+  const { components } = contract.document;
+  const schemas = isObject(components) && isObject(components.schemas) ? components.schemas : {};
   if (Object.keys(schemas).length === 0) return [];
   const out = ['## Schemas', '', 'The named schemas the operations refer to (`$ref: #/components/schemas/<Name>`).', ''];
   for (const [name, schema] of Object.entries(schemas)) {
@@ -184,7 +187,8 @@ function namedSchemas(contract) {
  * @param {unknown} node
  */
 function marks(node) {
-  const { notShown, assumptions } = readMarks(node);
+  const notShown = markList(node, NOT_SHOWN_KEY);
+  const assumptions = markList(node, ASSUMPTIONS_KEY);
   if (notShown.length === 0 && assumptions.length === 0) return [];
   const out = [`**${MARKER_TITLE}.**`, ''];
   if (notShown.length > 0) out.push('The service does not document:', '', ...notShown.map((item) => `- ${item}`), '');
@@ -241,9 +245,15 @@ function securityText(security) {
   return security.map((requirement) => (isObject(requirement) ? Object.keys(requirement).map((name) => `\`${name}\``).join(' and ') || 'no authentication' : '')).join(' or ');
 }
 
-/** @param {JsonObject} operation */
-function tagsOf(operation) {
-  return Array.isArray(operation.tags) ? operation.tags.filter((tag) => typeof tag === 'string') : [];
+/**
+ * The items of one mark extension (the build checks their shape in undocumented-model.mjs).
+ * @param {unknown} node
+ * @param {string} key
+ * @returns {string[]}
+ */
+function markList(node, key) {
+  const value = isObject(node) ? node[key] : undefined;
+  return Array.isArray(value) ? value.filter((item) => typeof item === 'string') : [];
 }
 
 /** @param {unknown} value */

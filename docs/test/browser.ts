@@ -4,9 +4,9 @@
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
-import { serveStatic, type StaticServerOptions } from '../scripts/static-server.mjs';
+import { serveSite as serveBuiltSite, siteDir, type StaticServerOptions } from '../src/serve-site.mjs';
 
-export const distDir = fileURLToPath(new URL('../dist', import.meta.url));
+export const distDir = siteDir;
 export const artifactsDir = fileURLToPath(new URL('../test-results/', import.meta.url));
 /** The widths every page is checked at: a phone and a laptop. */
 export const WIDTHS = [390, 1280] as const;
@@ -24,7 +24,7 @@ export function readBuiltSite(): BuiltSite {
 
 /** Serves docs/dist like GitHub Pages or S3 (no fallback: unknown paths are 404), or like a host that rewrites them. */
 export function serveSite(options: Omit<StaticServerOptions, 'host' | 'port'> = {}): Promise<Site> {
-  return serveStatic(distDir, options);
+  return serveBuiltSite(options);
 }
 
 export function launchBrowser(): Promise<Browser> {

@@ -2,23 +2,21 @@
 // of its links served by a plain static host, a Markdown version of every page, and a Markdown
 // reference generated from the contract (every operation, response, mark and code sample in it).
 import { readdirSync, readFileSync } from 'node:fs';
-import { openapiJsonPath } from '@thumbnail-api/spec';
+import { loadContract, openapiJsonPath } from '@thumbnail-api/spec';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { SAMPLE_KINDS } from '../src/code-samples.mjs';
 import { listGuides } from '../src/guides.mjs';
-import { NOT_SHOWN_KEY } from '../src/undocumented.mjs';
+import { NOT_SHOWN_KEY } from '../src/undocumented-model.mjs';
 import { type Site, serveSite } from './browser.js';
 
 type Operation = { operationId: string; summary: string; responses: Record<string, unknown>; [key: string]: unknown };
 const contractBytes = readFileSync(openapiJsonPath);
-const contract = JSON.parse(contractBytes.toString('utf8')) as {
+const model = loadContract();
+const contract = model.document as unknown as {
   info: { title: string; summary: string };
   servers: { url: string; variables: Record<string, { default: string }> }[];
-  paths: Record<string, Record<string, Operation>>;
 };
-const operations: (Operation & { path: string; method: string })[] = Object.entries(contract.paths).flatMap(([path, item]) =>
-  Object.entries(item).map(([method, operation]) => ({ ...operation, path, method })),
-);
+const operations: (Operation & { path: string; method: string })[] = model.operations.map(({ object, path, method }) => ({ ...(object as Operation), path, method }));
 const guides = listGuides(new URL('../guides', import.meta.url).pathname);
 const samplesDir = new URL('../samples/', import.meta.url);
 

@@ -4,23 +4,19 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import type { AxeResults } from 'axe-core';
-import { openapiJsonPath } from '@thumbnail-api/spec';
+import { loadContract } from '@thumbnail-api/spec';
 import { readBuiltSite } from './browser.js';
-import { referenceRoute } from '../src/undocumented.mjs';
+import { referenceRoute } from '../src/undocumented-model.mjs';
 
 const require = createRequire(import.meta.url);
 const axeSource = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 
-type Operation = { operationId?: string; tags?: string[] };
-
 /** Every page of the site as a reader reaches it: the guides, the reference's overview, and each tag and operation of the reference. */
 export function listSitePages(): string[] {
   const version = readBuiltSite();
-  const contract = JSON.parse(readFileSync(openapiJsonPath, 'utf8')) as { paths: Record<string, Record<string, Operation>> };
-  const operations = Object.values(contract.paths)
-    .flatMap((pathItem) => Object.values(pathItem))
-    .filter((operation) => operation.operationId && operation.tags?.[0])
-    .map((operation) => `index.html#/${referenceRoute(operation.tags?.[0] ?? '', operation.operationId)}`);
+  const operations = loadContract()
+    .operations.filter((operation) => operation.operationId && operation.tags[0])
+    .map((operation) => `index.html#/${referenceRoute(operation.tags[0] ?? '', operation.operationId)}`);
   const tagRoutes = version.referenceRoutes.filter((route) => !route.includes('/section/') && route !== 'index.html#/');
   return [...version.pages, ...tagRoutes, ...operations];
 }

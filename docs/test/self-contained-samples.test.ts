@@ -3,9 +3,9 @@
 // a guide, the paragraph just before the block). The reference shows a sample without the guides'
 // prose, so the samples of docs/samples must explain themselves.
 import { readdirSync, readFileSync } from 'node:fs';
-import { openapi } from '@thumbnail-api/spec';
+import { loadContract } from '@thumbnail-api/spec';
 import { describe, expect, test } from 'vitest';
-import { extractCodeBlocks, SHELL_LANGS, TYPESCRIPT_LANGS } from '../src/code-blocks.mjs';
+import { extractCodeBlocks, SHELL_LANGS, TYPESCRIPT_LANGS } from '@thumbnail-api/dev-tools/code-blocks';
 import { listGuides } from '../src/guides.mjs';
 
 const samplesDir = new URL('../samples/', import.meta.url);
@@ -63,7 +63,7 @@ describe('the samples of the reference (docs/samples) explain themselves', () =>
   });
 
   test("their default address is the contract's server default (the local mock)", () => {
-    const server = (openapi as unknown as { servers: { variables: { base_url: { default: string } } }[] }).servers[0];
+    const server = (loadContract().document as unknown as { servers: { variables: { base_url: { default: string } } }[] }).servers[0];
     for (const file of readdirSync(samplesDir)) {
       for (const [url] of readFileSync(new URL(file, samplesDir), 'utf8').matchAll(/https?:\/\/[^'"}\s]+/g)) expect(url, file).toBe(server?.variables.base_url.default);
     }

@@ -6,13 +6,13 @@
 import { mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { openapi } from '@thumbnail-api/spec';
+import { loadContract } from '@thumbnail-api/spec';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { serveStatic } from '../scripts/static-server.mjs';
+import { serveStatic } from '../src/serve-site.mjs';
 import { distDir, launchBrowser, newSiteContext, openFresh, type Site, type SiteContext, serveSite, waitForReferenceRoute } from './browser.js';
 
-const server = (openapi as unknown as { servers: { url: string; variables: Record<string, { default: string }> }[] }).servers[0];
+const server = (loadContract().document as unknown as { servers: { url: string; variables: Record<string, { default: string }> }[] }).servers[0];
 const expectedUrl = server?.url.replace(/\{([^}]+)\}/g, (_, name: string) => server.variables[name]?.default ?? '') ?? '';
 
 let plain: Site;

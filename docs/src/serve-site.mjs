@@ -1,11 +1,15 @@
-// A static file server for the built site that behaves like the plain hosts the site is published on
-// (GitHub Pages, S3): files are served as they are, a folder answers with its index.html, anything
-// else is a 404 — no SPA fallback that would hide a broken link. Used by `npm start` and the tests.
-// `rewriteUnknownPathsTo` turns it into a host that rewrites unknown paths to one page (Netlify,
-// Cloudflare Pages without a 404.html), so the tests can also check how the site copes there.
-import { createReadStream, statSync } from 'node:fs';
+// Serves the built site (docs/dist) on 127.0.0.1 like the plain hosts it is published on (GitHub Pages, S3): files
+// as they are, a folder answers with its index.html, anything else is a 404 — no SPA fallback that would hide a
+// broken link. Exported as `@thumbnail-api/docs/serve`, so `npm start` serves the docs without reaching into this
+// package's folders; the tests use it too. `rewriteUnknownPathsTo` turns it into a host that rewrites unknown paths
+// to one page (Netlify, Cloudflare Pages without a 404.html), so the tests can check how the site copes there.
+import { createReadStream, existsSync, statSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { extname, join, normalize, resolve, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** The built site: `pnpm turbo run build --filter=@thumbnail-api/docs` writes it. */
+export const siteDir = fileURLToPath(new URL('../dist', import.meta.url));
 
 /** @type {Record<string, string>} */
 const types = {
@@ -27,6 +31,18 @@ const types = {
  * @property {string} [rewriteUnknownPathsTo] A file under `root` (e.g. `index.html`) served, with 200, for every
  *   path that names no file: how a host with an SPA fallback answers. Unset (the default): such paths are 404.
  */
+
+/**
+ * Serves the built site; fails, saying how to build it, when it is not built.
+ * @param {StaticServerOptions} [options]
+ * @returns {Promise<{ url: string, close(): Promise<void> }>}
+ */
+export async function serveSite(options = {}) {
+  if (!existsSync(`${siteDir}/index.html`)) {
+    throw new Error(`${siteDir}/index.html does not exist: build the docs first (pnpm turbo run build --filter=@thumbnail-api/docs).`);
+  }
+  return serveStatic(siteDir, options);
+}
 
 /**
  * Serves `root` and resolves with its URL and a `close()`.

@@ -1,15 +1,16 @@
-// The site's own server answers like the plain static hosts the site is published on (GitHub Pages,
-// S3): a file or a folder's index.html, otherwise 404, never a fallback page that would hide a broken
-// link. With `rewriteUnknownPathsTo` it plays a host that rewrites unknown paths to one page instead.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+// The site's own server (`@thumbnail-api/docs/serve`, also `npm start`'s) answers like the plain static hosts the
+// site is published on (GitHub Pages, S3): a file or a folder's index.html, otherwise 404, never a fallback page that
+// would hide a broken link. With `rewriteUnknownPathsTo` it plays a host that rewrites unknown paths to one page.
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { serveStatic } from '../scripts/static-server.mjs';
+import { serveSite, serveStatic, siteDir } from '../src/serve-site.mjs';
 
 let root: string;
 let plain: { url: string; close(): Promise<void> };
 let rewriting: { url: string; close(): Promise<void> };
+let site: { url: string; close(): Promise<void> };
 
 beforeAll(async () => {
   root = mkdtempSync(join(tmpdir(), 'docs-static-'));
@@ -20,11 +21,13 @@ beforeAll(async () => {
   writeFileSync(join(root, 'folder', 'index.html'), '<p>folder</p>');
   plain = await serveStatic(root);
   rewriting = await serveStatic(root, { rewriteUnknownPathsTo: 'index.html' });
+  site = await serveSite({ port: 0 });
 });
 
 afterAll(async () => {
   await plain?.close();
   await rewriting?.close();
+  await site?.close();
   rmSync(root, { recursive: true, force: true });
 });
 
@@ -76,5 +79,23 @@ describe('like a host that rewrites unknown paths', () => {
 
   test('still serves the files that exist', async () => {
     expect(await (await get(rewriting.url, '/guide.html')).text()).toBe('<p>guide</p>');
+  });
+});
+
+describe('the built site (serveSite)', () => {
+  test('serves the built reference at / and the contract as JSON', async () => {
+    const page = await get(site.url, '/');
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(await page.text()).toBe(readFileSync(`${siteDir}/index.html`, 'utf8'));
+    const contract = await get(site.url, '/openapi.json');
+    expect(contract.headers.get('content-type')).toBe('application/json');
+  });
+
+  test.each([
+    ['a page that is not there', '/nope.html', 404],
+    ['a path out of the site', '/..%2fpackage.json', 403],
+  ])('answers %s (%s) with %i', async (_case, path, status) => {
+    expect((await get(site.url, path)).status).toBe(status);
   });
 });
