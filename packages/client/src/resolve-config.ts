@@ -10,7 +10,8 @@ export interface ResolvedConfig {
   apiKey: string;
   baseUrl: string;
   auth: AuthMethod;
-  fetch: FetchFunction;
+  /** `undefined`: the global `fetch`, looked up per call so that one installed later (tracing, a proxy agent) is used too. */
+  fetch: FetchFunction | undefined;
   headers: Record<string, string>;
   timeoutMs: number;
   maxRetries: number;
@@ -65,8 +66,8 @@ export function resolveConfig(options: ThumbnailClientOptions): ResolvedConfig {
 
   const auth = options.auth ?? 'x-api-key';
   if (auth !== 'x-api-key' && auth !== 'bearer') throw new ConfigurationError(`auth must be 'x-api-key' or 'bearer', got ${describe(auth)}.`);
-  const fetch = options.fetch ?? (globalThis.fetch as FetchFunction | undefined);
-  if (typeof fetch !== 'function') {
+  const fetch = options.fetch;
+  if (typeof (fetch ?? globalThis.fetch) !== 'function') {
     throw new ConfigurationError('No fetch function: pass the fetch option (Node.js >= 18, Deno, Bun and browsers have one built in).');
   }
   const logger = options.logger;

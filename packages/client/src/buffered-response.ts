@@ -1,0 +1,91 @@
+// The answer handed to openapi-fetch: a new Response over the body the transport read in full within the attempt.
+
+/** What a BufferedResponse keeps of the fetched response. */
+export type ResponseHead = Pick<Response, 'status' | 'statusText' | 'ok' | 'headers' | 'url'>;
+type Bytes = Uint8Array<ArrayBuffer>;
+
+const utf8 = new TextDecoder();
+
+/** Reads a body whole. */
+export async function readBody(body: ReadableStream<Uint8Array>): Promise<Bytes> {
+  const reader = body.getReader();
+  const chunks: Bytes[] = [];
+  let size = 0;
+  for (let read = await reader.read(); !read.done; read = await reader.read()) {
+    size += read.value.byteLength;
+    chunks.push(read.value as Bytes);
+  }
+  if (chunks.length === 1) return chunks[0]!;
+  const bytes = new Uint8Array(size);
+  size = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, size);
+    size += chunk.byteLength;
+  }
+  return bytes;
+}
+
+/**
+ * A Response over bytes already read, with the status line, headers and URL that fetch read (the constructor refuses
+ * a status over 599 or a non-ASCII reason phrase, and takes no URL). `text()` and `json()`, what openapi-fetch reads
+ * with, read the bytes once from memory; a stream, Blob or form data comes from a plain Response made only then
+ * (making one for every call costs some 50 µs of a 200 µs local call).
+ */
+export class BufferedResponse extends Response {
+  override readonly status: number;
+  override readonly statusText: string;
+  override readonly ok: boolean;
+  override readonly headers: Headers;
+  override readonly url: string;
+  readonly #bytes: Bytes | null;
+  #used = false;
+  #plain: Response | undefined;
+
+  /** `bytes` is `null` for an answer without a body (to HEAD, or a 204, 205 or 304). */
+  constructor(head: ResponseHead, bytes: Bytes | null) {
+    super();
+    ({ status: this.status, statusText: this.statusText, ok: this.ok, headers: this.headers, url: this.url } = head);
+    this.#bytes = bytes;
+  }
+
+  override get body() {
+    return this.#bytes && this.#asPlain().body;
+  }
+  override get bodyUsed() {
+    return this.#plain ? this.#plain.bodyUsed : this.#used;
+  }
+  override async text(): Promise<string> {
+    if (this.#plain) return this.#plain.text();
+    if (this.#used) throw new TypeError('Body is unusable: Body has already been read');
+    this.#used = true;
+    return this.#bytes ? utf8.decode(this.#bytes) : '';
+  }
+  override async json(): Promise<unknown> {
+    return JSON.parse(await this.text());
+  }
+  override arrayBuffer() {
+    return this.#asPlain().arrayBuffer();
+  }
+  override bytes() {
+    return this.#asPlain().bytes();
+  }
+  override blob() {
+    return this.#asPlain().blob();
+  }
+  override formData() {
+    return this.#asPlain().formData();
+  }
+  override clone(): Response {
+    if (this.bodyUsed) throw new TypeError('Response.clone: Body has already been consumed.');
+    return new BufferedResponse(this, this.#bytes);
+  }
+
+  #asPlain(): Response {
+    if (!this.#plain) {
+      this.#plain = new Response(this.#bytes, { headers: this.headers });
+      // A body already read stays read.
+      if (this.#used) void this.#plain.arrayBuffer();
+    }
+    return this.#plain;
+  }
+}
