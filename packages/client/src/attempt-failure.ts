@@ -1,11 +1,13 @@
 // Says what went wrong in an attempt that got no usable answer: a time limit, the caller's signal, or a connection
 // failure with its innermost cause; never with the key.
 import { APIConnectionError, APITimeoutError, APIUserAbortError, type ThumbnailClientError } from './errors.js';
+import { networkPermissionError } from './runtime-permissions.js';
 import { type Redact, safeCause } from './secret-redaction.js';
 
 /** Where an attempt failed: `target` is `METHOD url`, redacted. */
 export interface FailedAttempt {
   target: string;
+  url: string;
   phase: 'before a response arrived' | 'while reading the response';
   attempt: number;
   attempts: number;
@@ -20,6 +22,8 @@ export function attemptError(failure: unknown, at: FailedAttempt): ThumbnailClie
   if (at.userSignal?.aborted) return abortError(at.target, at.userSignal, at.redact);
   const of = at.attempts > 1 ? ` (attempt ${at.attempt} of ${at.attempts})` : '';
   if (at.timedOut) return new APITimeoutError(`${at.target} timed out after ${at.timeoutMs} ms (timeoutMs)${of}.`);
+  const denied = networkPermissionError(failure, at.target, at.url, at.redact);
+  if (denied) return denied;
   const reason = isUnexplainedFetchFailure(failure) ? `fetch gave no reason${of}. ${UNEXPLAINED_FAILURE}` : `${describeFailure(failure, at.redact)}${of}.`;
   return new APIConnectionError(`${at.target} failed ${at.phase}: ${reason}`, { cause: safeCause(failure, at.redact) });
 }

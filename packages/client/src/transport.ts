@@ -4,6 +4,7 @@
 import { attemptError, abortError, type FailedAttempt } from './attempt-failure.js';
 import { sleep, startAttempt, untilAborted } from './attempt.js';
 import { isBrowser } from './browser-detection.js';
+import { APIConnectionError } from './errors.js';
 import { BufferedResponse, readBody } from './buffered-response.js';
 import type { FetchFunction, RequestOptions } from './options.js';
 import type { ResolvedConfig } from './resolve-config.js';
@@ -47,7 +48,7 @@ export function createTransport(settings: TransportSettings): Transport {
       log?.(`${target} (attempt ${attempt} of ${attempts}) headers: ${describeHeaders(request.headers, redact)}`);
       const started = log ? Date.now() : 0;
       const current = startAttempt(timeoutMs, userSignal);
-      const failed: FailedAttempt = { target, phase: 'before a response arrived', attempt, attempts, timedOut: false, timeoutMs, userSignal, redact };
+      const failed: FailedAttempt = { target, url: request.url, phase: 'before a response arrived', attempt, attempts, timedOut: false, timeoutMs, userSignal, redact };
       let response: Response;
       let bytes: Uint8Array<ArrayBuffer> | null;
       try {
@@ -59,7 +60,8 @@ export function createTransport(settings: TransportSettings): Transport {
         // Aborting drops what is left of the answer: Node 20's fetch fails on a 407 without reading its body.
         current.end();
         const error = attemptError(failure, { ...failed, timedOut: current.timedOut });
-        if (attempt >= attempts || userSignal?.aborted) {
+        // Only a failed connection may succeed on a retry: not an abort, nor a permission the runtime refused.
+        if (attempt >= attempts || !(error instanceof APIConnectionError) || userSignal?.aborted) {
           log?.(error.message);
           throw error;
         }
