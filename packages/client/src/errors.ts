@@ -20,6 +20,28 @@ export class ConfigurationError extends ThumbnailClientError {
   }
 }
 
+/**
+ * An argument of a call cannot be sent: a body that is not JSON (a circular reference, a BigInt), a query value that
+ * cannot be encoded (a nested object), a bad method, path or call option. Thrown before anything is sent.
+ */
+export class RequestArgumentError extends ConfigurationError {
+  static {
+    this.prototype.name = 'RequestArgumentError';
+  }
+
+  /** The argument at fault, e.g. `body.meta.self` or `options.query.filter`. */
+  readonly argument: string;
+
+  constructor(message: string, argument: string, options?: ErrorOptions) {
+    super(message, options);
+    this.argument = argument;
+  }
+
+  override toJSON(): Record<string, unknown> {
+    return { ...super.toJSON(), argument: this.argument };
+  }
+}
+
 /** What {@link ThumbnailApiError} is built from. */
 export interface ApiErrorInit {
   /** HTTP status of the response (`0` for a browser's opaque redirect). */

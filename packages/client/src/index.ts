@@ -13,6 +13,7 @@ export {
   NotFoundError,
   PermissionDeniedError,
   RateLimitError,
+  RequestArgumentError,
   RuntimePermissionError,
   ThumbnailApiError,
   ThumbnailClientError,

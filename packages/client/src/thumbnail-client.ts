@@ -1,11 +1,12 @@
 // The client: a resource-style surface that returns data or throws typed errors, the openapi-fetch client
 // underneath (`raw`), and an escape hatch for endpoints the contract does not describe yet.
 import type { CreateThumbnailRequest, CreateThumbnailResponse, ListThumbnailsResponse, paths } from '@thumbnail-api/types';
-import createClient, { type Client } from 'openapi-fetch';
+import createClient, { type Client, createQuerySerializer, defaultBodySerializer } from 'openapi-fetch';
 import { authMiddleware } from './auth.js';
-import { ConfigurationError } from './errors.js';
+import { RequestArgumentError } from './errors.js';
 import type { HttpMethod, RawRequestOptions, RequestOptions, ThumbnailClientOptions } from './options.js';
 import { checkRequestOptions, resolveConfig } from './resolve-config.js';
+import { checkQuery, jsonBody } from './request-arguments.js';
 import { responseError } from './response-error.js';
 import { createRedact, type Redact } from './secret-redaction.js';
 import { createTransport, type Transport } from './transport.js';
@@ -28,6 +29,8 @@ type LooseRequest = (
 ) => Promise<{ data?: unknown; error?: unknown; response: Response }>;
 
 interface Call {
+  /** How the call is named in errors, e.g. `request()`. */
+  name: string;
   method: string;
   path: string;
   options: RequestOptions;
@@ -36,6 +39,12 @@ interface Call {
   /** Whether the documented success body is a JSON object (so an empty or other body is an error). */
   expectObject: boolean;
 }
+
+const serializeQuery = createQuerySerializer();
+const asIs = (body: unknown) => body;
+// openapi-fetch's types leave out the headers it passes.
+const serializeBody = defaultBodySerializer as (body: unknown, headers?: Headers) => unknown;
+const describeKind = (value: unknown) => (value === null ? 'null' : Array.isArray(value) ? 'an array' : `a ${typeof value}`);
 
 const METHODS: readonly HttpMethod[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'];
 
@@ -58,21 +67,35 @@ export class ThumbnailClient {
     this.#redact = createRedact(apiKey);
     this.#transport = createTransport({ ...settings, redact: this.#redact });
     const transport = this.#transport;
-    this.raw = createClient<paths>({ baseUrl, headers, fetch: (request) => transport(request) });
+    const redact = this.#redact;
+    this.raw = createClient<paths>({
+      baseUrl,
+      headers,
+      fetch: (request) => transport(request),
+      // openapi-fetch's own serializers, with arguments they would throw on or garble refused as RequestArgumentError.
+      querySerializer: (query) => {
+        checkQuery(query, 'client.raw', 'params.query', true);
+        return serializeQuery(query);
+      },
+      bodySerializer: ((body: unknown, headers?: Headers) =>
+        body instanceof FormData || headers?.get('content-type') === 'application/x-www-form-urlencoded'
+          ? serializeBody(body, headers)
+          : jsonBody(body, 'client.raw', 'body', redact)) as (body: unknown) => unknown,
+    });
     this.raw.use(authMiddleware(apiKey, auth, baseUrl, allowInsecureHttp));
     this.#request = this.raw.request.bind(this.raw) as unknown as LooseRequest;
     this.baseUrl = baseUrl;
     this.thumbnails = {
       create: async (body, requestOptions) => {
         if (body === null || typeof body !== 'object' || Array.isArray(body)) {
-          throw new ConfigurationError('thumbnails.create() takes the request body as an object, e.g. { prompt: "A red fox at dawn" }.');
+          throw new RequestArgumentError(`thumbnails.create() takes the request body as an object, e.g. { prompt: "A red fox at dawn" }; got ${describeKind(body)}.`, 'body');
         }
         const checked = checkRequestOptions(requestOptions, 'thumbnails.create()');
-        return this.#call({ method: 'POST', path: '/api/thumbnails', options: checked, body, expectObject: true }) as Promise<CreateThumbnailResponse>;
+        return this.#call({ name: 'thumbnails.create()', method: 'POST', path: '/api/thumbnails', options: checked, body, expectObject: true }) as Promise<CreateThumbnailResponse>;
       },
       list: async (requestOptions) => {
         const checked = checkRequestOptions(requestOptions, 'thumbnails.list()');
-        return this.#call({ method: 'GET', path: '/api/thumbnails', options: checked, expectObject: true }) as Promise<ListThumbnailsResponse>;
+        return this.#call({ name: 'thumbnails.list()', method: 'GET', path: '/api/thumbnails', options: checked, expectObject: true }) as Promise<ListThumbnailsResponse>;
       },
     };
   }
@@ -84,25 +107,26 @@ export class ThumbnailClient {
    */
   async request<T = unknown>(method: HttpMethod, path: string, options?: RawRequestOptions): Promise<T> {
     if (typeof method !== 'string' || !METHODS.includes(method)) {
-      throw new ConfigurationError(`request() takes an upper-case HTTP method (${METHODS.join(', ')}) as its first argument.`);
+      throw new RequestArgumentError(`request() takes an upper-case HTTP method (${METHODS.join(', ')}) as its first argument.`, 'method');
     }
     if (typeof path !== 'string' || !/^\/[^?#{}\s]*$/.test(path)) {
-      throw new ConfigurationError(
+      throw new RequestArgumentError(
         'request() takes a path starting with "/", relative to baseUrl, e.g. "/api/persons"; pass query parameters as options.query ' +
           'and encode path segments yourself with encodeURIComponent().',
+        'path',
       );
     }
     const checked = checkRequestOptions(options, 'request()', ['query', 'body']);
-    if (checked.query !== undefined && (checked.query === null || typeof checked.query !== 'object')) {
-      throw new ConfigurationError('request() options.query must be an object of parameter names to values.');
-    }
-    return this.#call({ method, path, options: checked, query: checked.query, body: checked.body, expectObject: false }) as Promise<T>;
+    checkQuery(checked.query, 'request()', 'options.query', false);
+    return this.#call({ name: 'request()', method, path, options: checked, query: checked.query, body: checked.body, expectObject: false }) as Promise<T>;
   }
 
-  async #call({ method, path, options, query, body, expectObject }: Call): Promise<unknown> {
+  async #call({ name, method, path, options, query, body, expectObject }: Call): Promise<unknown> {
     const { data, error, response } = await this.#request(method, path, {
       params: query === undefined ? undefined : { query },
-      body,
+      // Serialised here, so that a body JSON cannot hold is refused naming this call.
+      body: body === undefined ? undefined : jsonBody(body, name, name === 'request()' ? 'options.body' : 'body', this.#redact),
+      bodySerializer: asIs,
       headers: options.headers,
       // Text, so that a 2xx body that is not JSON becomes a typed error instead of a SyntaxError.
       parseAs: 'text',
