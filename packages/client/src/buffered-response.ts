@@ -6,22 +6,41 @@ type Bytes = Uint8Array<ArrayBuffer>;
 
 const utf8 = new TextDecoder();
 
-/** Reads a body whole. */
-export async function readBody(body: ReadableStream<Uint8Array>): Promise<Bytes> {
-  const reader = body.getReader();
+/** A body longer than the limit: `excerpt` holds its first bytes (a few KB at most), for the error. */
+export class BodyOverLimit extends Error {
+  constructor(
+    readonly response: Response,
+    readonly excerpt: Bytes,
+  ) {
+    super('The body is longer than maxResponseBytes.');
+  }
+}
+
+const EXCERPT_BYTES = 4096;
+
+/** Reads a body whole, but no more than `limit` bytes: past it, stops reading and throws BodyOverLimit. */
+export async function readBody(response: Response, limit: number): Promise<Bytes> {
+  // A declared length over the limit needs no reading (with a Content-Encoding it is the encoded length: count instead).
+  if (Number(response.headers.get('content-length')) > limit && !response.headers.has('content-encoding')) throw new BodyOverLimit(response, new Uint8Array());
+  const reader = (response.body as ReadableStream<Uint8Array>).getReader();
   const chunks: Bytes[] = [];
   let size = 0;
   for (let read = await reader.read(); !read.done; read = await reader.read()) {
     size += read.value.byteLength;
     chunks.push(read.value as Bytes);
+    if (size > limit) {
+      void reader.cancel().catch(() => undefined);
+      throw new BodyOverLimit(response, joined(chunks, EXCERPT_BYTES));
+    }
   }
-  if (chunks.length === 1) return chunks[0]!;
-  const bytes = new Uint8Array(size);
-  size = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, size);
-    size += chunk.byteLength;
-  }
+  return joined(chunks, size);
+}
+
+/** The first `size` bytes of the chunks, in one array. */
+function joined(chunks: Bytes[], size: number): Bytes {
+  if (chunks.length === 1 && chunks[0]!.byteLength <= size) return chunks[0]!;
+  const bytes = new Uint8Array(Math.min(size, chunks.reduce((total, chunk) => total + chunk.byteLength, 0)));
+  for (let i = 0, at = 0; at < bytes.length; at += chunks[i]!.byteLength, i++) bytes.set(chunks[i]!.subarray(0, bytes.length - at), at);
   return bytes;
 }
 

@@ -50,6 +50,8 @@ export interface ApiErrorInit {
   headers: Headers;
   /** Parsed JSON body, or the raw text when it is not JSON, or `undefined` when empty. */
   body: unknown;
+  /** The service's `error` text; read from `body` when left out. */
+  error?: string | undefined;
   /** Cause, if any. */
   cause?: unknown;
 }
@@ -72,7 +74,10 @@ export class ThumbnailApiError extends ThumbnailClientError {
   readonly error: string | undefined;
   /** Response headers. */
   readonly headers: Headers;
-  /** Parsed JSON body, or the raw text when it is not JSON, or `undefined` when the body is empty. */
+  /**
+   * Parsed JSON body, or the raw text when it is not JSON, or `undefined` when the body is empty. A body whose text is
+   * longer than 4096 characters is kept as its first 4096, followed by `… [N more characters cut]`.
+   */
   readonly body: unknown;
   /** A request id read from a common header such as `x-request-id` (the service documents none). */
   readonly requestId: string | undefined;
@@ -82,7 +87,7 @@ export class ThumbnailApiError extends ThumbnailClientError {
     this.status = init.status;
     this.headers = init.headers;
     this.body = init.body;
-    this.error = errorTextOf(init.body);
+    this.error = 'error' in init ? init.error : errorTextOf(init.body);
     this.requestId = requestIdOf(init.headers);
   }
 
@@ -151,6 +156,16 @@ export class RateLimitError extends ThumbnailApiError {
 export class InternalServerError extends ThumbnailApiError {
   static {
     this.prototype.name = 'InternalServerError';
+  }
+}
+
+/**
+ * The answer's body is longer than `maxResponseBytes`: the client stopped reading it and dropped the connection.
+ * `status` and `headers` are the answer's; `body` holds its first few KB. Never retried.
+ */
+export class ResponseTooLargeError extends ThumbnailApiError {
+  static {
+    this.prototype.name = 'ResponseTooLargeError';
   }
 }
 

@@ -14,6 +14,7 @@ export {
   PermissionDeniedError,
   RateLimitError,
   RequestArgumentError,
+  ResponseTooLargeError,
   RuntimePermissionError,
   ThumbnailApiError,
   ThumbnailClientError,

@@ -32,6 +32,11 @@ export interface ThumbnailClientOptions {
   retryDelayMs?: number | undefined;
   /** Longest wait before a retry in milliseconds, for backoff and for `Retry-After` alike; defaults to 30 000. */
   maxRetryDelayMs?: number | undefined;
+  /**
+   * Most bytes of an answer's body the client reads, success or error, before it stops with a `ResponseTooLargeError`
+   * and drops the connection; defaults to 10 MiB (10 485 760), at most 1 GiB.
+   */
+  maxResponseBytes?: number | undefined;
   /** Receives debug lines for each attempt (e.g. `console`); off by default. */
   logger?: ThumbnailClientLogger | undefined;
   /** Lets the client run in a browser, where every visitor could read the key. Off by default: keys belong on servers. */
@@ -48,6 +53,8 @@ export interface RequestOptions {
   signal?: AbortSignal | undefined;
   /** Retries of this call. On a POST or PATCH this is the only way to get retries: pass it knowingly. */
   maxRetries?: number | undefined;
+  /** Most bytes of this call's answer body the client reads. */
+  maxResponseBytes?: number | undefined;
   /** Headers of this call, e.g. `{ Prefer: 'code=403' }` for the mock. */
   headers?: Record<string, string> | undefined;
 }

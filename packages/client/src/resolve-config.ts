@@ -18,6 +18,7 @@ export interface ResolvedConfig {
   maxRetries: number;
   retryDelayMs: number;
   maxRetryDelayMs: number;
+  maxResponseBytes: number;
   logger: ThumbnailClientLogger | undefined;
   allowInsecureHttp: boolean;
 }
@@ -27,6 +28,8 @@ const DEFAULT_TIMEOUT_MS = 60_000;
 const DEFAULT_MAX_RETRIES = 2;
 const DEFAULT_RETRY_DELAY_MS = 500;
 const DEFAULT_MAX_RETRY_DELAY_MS = 30_000;
+const DEFAULT_MAX_RESPONSE_BYTES = 10 * 1024 * 1024;
+const MAX_RESPONSE_BYTES = 1024 * 1024 * 1024;
 // setTimeout fires at once for longer delays.
 const MAX_TIMER_MS = 2_147_483_647;
 
@@ -40,6 +43,7 @@ const CLIENT_OPTIONS: ReadonlyArray<keyof ThumbnailClientOptions> = [
   'maxRetries',
   'retryDelayMs',
   'maxRetryDelayMs',
+  'maxResponseBytes',
   'logger',
   'dangerouslyAllowBrowser',
   'allowInsecureHttp',
@@ -94,6 +98,7 @@ export function resolveConfig(options: ThumbnailClientOptions): ResolvedConfig {
     maxRetries: checkInteger(options.maxRetries, 'maxRetries', 0, Number.MAX_SAFE_INTEGER) ?? DEFAULT_MAX_RETRIES,
     retryDelayMs: checkInteger(options.retryDelayMs, 'retryDelayMs', 0, MAX_TIMER_MS) ?? Math.min(DEFAULT_RETRY_DELAY_MS, maxRetryDelayMs),
     maxRetryDelayMs,
+    maxResponseBytes: checkInteger(options.maxResponseBytes, 'maxResponseBytes', 1, MAX_RESPONSE_BYTES) ?? DEFAULT_MAX_RESPONSE_BYTES,
     logger,
     allowInsecureHttp,
   };
@@ -103,7 +108,8 @@ export function resolveConfig(options: ThumbnailClientOptions): ResolvedConfig {
 export function checkRequestOptions<T extends RequestOptions>(options: T | undefined, call: string, extra: readonly string[] = []): T {
   if (options === undefined) return {} as T;
   if (options === null || typeof options !== 'object') throw new ConfigurationError(`${call} takes an options object as its last argument.`);
-  checkKnownKeys(options, ['timeoutMs', 'signal', 'maxRetries', 'headers', ...extra], call);
+  checkKnownKeys(options, ['timeoutMs', 'signal', 'maxRetries', 'maxResponseBytes', 'headers', ...extra], call);
+  checkInteger(options.maxResponseBytes, 'maxResponseBytes', 1, MAX_RESPONSE_BYTES);
   checkInteger(options.timeoutMs, 'timeoutMs', 1, MAX_TIMER_MS);
   checkInteger(options.maxRetries, 'maxRetries', 0, Number.MAX_SAFE_INTEGER);
   checkHeaders(options.headers, 'headers');

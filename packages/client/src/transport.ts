@@ -5,17 +5,18 @@ import { attemptError, abortError, type FailedAttempt } from './attempt-failure.
 import { sleep, startAttempt, untilAborted } from './attempt.js';
 import { isBrowser } from './browser-detection.js';
 import { APIConnectionError } from './errors.js';
-import { BufferedResponse, readBody } from './buffered-response.js';
+import { BodyOverLimit, BufferedResponse, readBody } from './buffered-response.js';
 import type { FetchFunction, RequestOptions } from './options.js';
 import type { ResolvedConfig } from './resolve-config.js';
+import { tooLargeError } from './response-error.js';
 import { isIdempotentMethod, isRetryableStatus, retriesFor, retryDelayMs } from './retry-policy.js';
 import { describeHeaders, type Redact } from './secret-redaction.js';
 
 /** Client-wide settings of the transport; `fetch` undefined means the global one at the time of each call. */
-export type TransportSettings = Pick<ResolvedConfig, 'fetch' | 'timeoutMs' | 'maxRetries' | 'retryDelayMs' | 'maxRetryDelayMs' | 'logger'> & { redact: Redact };
+export type TransportSettings = Pick<ResolvedConfig, 'fetch' | 'timeoutMs' | 'maxRetries' | 'retryDelayMs' | 'maxRetryDelayMs' | 'maxResponseBytes' | 'logger'> & { redact: Redact };
 
 /** Per-call overrides. */
-export type CallSettings = Pick<RequestOptions, 'timeoutMs' | 'maxRetries' | 'signal'>;
+export type CallSettings = Pick<RequestOptions, 'timeoutMs' | 'maxRetries' | 'maxResponseBytes' | 'signal'>;
 
 /** Sends a request built by openapi-fetch; resolves with its answer, read in full within the time limit, or throws a typed error. */
 export type Transport = (request: Request, call?: CallSettings) => Promise<Response>;
@@ -31,6 +32,7 @@ export function createTransport(settings: TransportSettings): Transport {
     // Resource calls bring their own options; client.raw calls carry the caller's signal on the Request.
     const userSignal = call ? call.signal : request.signal;
     const timeoutMs = call?.timeoutMs ?? settings.timeoutMs;
+    const limit = call?.maxResponseBytes ?? settings.maxResponseBytes;
     const attempts = retriesFor(request.method, settings.maxRetries, call?.maxRetries) + 1;
     const target = `${request.method} ${redact(request.url)}`;
     // Read once, so every attempt sends the same bytes (a Request body can be read only once).
@@ -55,11 +57,14 @@ export function createTransport(settings: TransportSettings): Transport {
         // redirect: 'manual' because fetch would forward x-api-key to wherever a redirect points.
         const init = { method: request.method, headers, body: oneShot ? new Blob([body]).stream() : body, signal: current.signal, redirect: 'manual' } as RequestInit;
         if (oneShot) Object.assign(init, { duplex: 'half' });
-        [response, bytes] = await untilAborted(exchange(fetch, request.url, init, failed), current.signal);
+        [response, bytes] = await untilAborted(exchange(fetch, request.url, init, limit, failed), current.signal);
       } catch (failure) {
         // Aborting drops what is left of the answer: Node 20's fetch fails on a 407 without reading its body.
         current.end();
-        const error = attemptError(failure, { ...failed, timedOut: current.timedOut });
+        const error =
+          failure instanceof BodyOverLimit
+            ? tooLargeError({ method: request.method, path: redact(new URL(request.url).pathname), response: failure.response, redact }, failure.excerpt, limit)
+            : attemptError(failure, { ...failed, timedOut: current.timedOut });
         // Only a failed connection may succeed on a retry: not an abort, nor a permission the runtime refused.
         if (attempt >= attempts || !(error instanceof APIConnectionError) || userSignal?.aborted) {
           log?.(error.message);
@@ -88,12 +93,12 @@ export function createTransport(settings: TransportSettings): Transport {
 }
 
 /** Sends one attempt and reads its whole body, noting in `failed` how far it got. */
-async function exchange(fetch: FetchFunction, url: string, init: RequestInit, failed: FailedAttempt): Promise<[Response, Uint8Array<ArrayBuffer> | null]> {
+async function exchange(fetch: FetchFunction, url: string, init: RequestInit, limit: number, failed: FailedAttempt): Promise<[Response, Uint8Array<ArrayBuffer> | null]> {
   const response = await fetch(url, init);
   // Duck-typed: a fetch from another copy of undici (a proxy agent's) answers with its own Response class.
   if (typeof response?.status !== 'number' || typeof response.headers?.get !== 'function') throw new TypeError(`the fetch function resolved with ${typeof response}, not a Response`);
   failed.phase = 'while reading the response';
-  return [response, response.body && (await readBody(response.body))];
+  return [response, response.body && (await readBody(response, limit))];
 }
 
 function announcesBody(response: Response): boolean {
