@@ -82,7 +82,7 @@ export function resolveConfig(options: ThumbnailClientOptions): ResolvedConfig {
     throw new ConfigurationError('No fetch function: pass the fetch option (Node.js >= 18, Deno, Bun and browsers have one built in).');
   }
   const logger = options.logger;
-  if (logger !== undefined && typeof logger?.debug !== 'function') throw new ConfigurationError('logger must have a debug(message) method, e.g. console.');
+  if (logger !== undefined && !hasDebugMethod(logger)) throw new ConfigurationError('logger must have a debug(message) method, e.g. console.');
 
   const headers: Record<string, string> = { Accept: 'application/json', ...identityHeaders(runtime) };
   Object.assign(headers, checkHeaders(options.headers, 'headers'));
@@ -189,6 +189,15 @@ function howToPass(runtime: Runtime, option: 'apiKey' | 'baseUrl', variable: str
       );
     case 'options-only':
       return `pass the ${option} option; this runtime (${runtime.name}) has no process.env to read ${variable} from.`;
+  }
+}
+
+function hasDebugMethod(logger: unknown): boolean {
+  try {
+    return typeof (logger as ThumbnailClientLogger | null)?.debug === 'function';
+  } catch {
+    // A getter that throws.
+    return false;
   }
 }
 

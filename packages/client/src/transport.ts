@@ -9,6 +9,7 @@ import { BodyOverLimit, BufferedResponse, readBody } from './buffered-response.j
 import type { FetchFunction, RequestOptions } from './options.js';
 import type { ResolvedConfig } from './resolve-config.js';
 import { tooLargeError } from './response-error.js';
+import { safeLogger } from './safe-logger.js';
 import { isIdempotentMethod, isRetryableStatus, retriesFor, retryDelayMs } from './retry-policy.js';
 import { describeHeaders, type Redact } from './secret-redaction.js';
 
@@ -26,7 +27,7 @@ export function createTransport(settings: TransportSettings): Transport {
   const { logger, redact } = settings;
   // Called unbound: a browser's fetch throws "Illegal invocation" when called as a method of another object.
   const fetch = settings.fetch ?? ((url, init) => globalThis.fetch(url, init));
-  const log = logger ? (line: string) => logger.debug(`thumbnail-api: ${line}`) : undefined;
+  const log = logger && safeLogger(logger, redact);
 
   return async function send(request, call) {
     // Resource calls bring their own options; client.raw calls carry the caller's signal on the Request.
