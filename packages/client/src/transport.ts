@@ -14,10 +14,10 @@ import { isIdempotentMethod, isRetryableStatus, retriesFor, retryDelayMs } from 
 import { describeHeaders, type Redact } from './secret-redaction.js';
 
 /** Client-wide settings of the transport; `fetch` undefined means the global one at the time of each call. */
-export type TransportSettings = Pick<ResolvedConfig, 'fetch' | 'timeoutMs' | 'maxRetries' | 'retryDelayMs' | 'maxRetryDelayMs' | 'maxResponseBytes' | 'logger'> & { redact: Redact };
+export type TransportSettings = Pick<ResolvedConfig, 'fetch' | 'timeoutMs' | 'totalTimeoutMs' | 'maxRetries' | 'retryDelayMs' | 'maxRetryDelayMs' | 'maxResponseBytes' | 'logger'> & { redact: Redact };
 
 /** Per-call overrides. */
-export type CallSettings = Pick<RequestOptions, 'timeoutMs' | 'maxRetries' | 'maxResponseBytes' | 'signal'>;
+export type CallSettings = Pick<RequestOptions, 'timeoutMs' | 'totalTimeoutMs' | 'maxRetries' | 'maxResponseBytes' | 'signal'>;
 
 /** Sends a request built by openapi-fetch; resolves with its answer, read in full within the time limit, or throws a typed error. */
 export type Transport = (request: Request, call?: CallSettings) => Promise<Response>;
@@ -34,8 +34,13 @@ export function createTransport(settings: TransportSettings): Transport {
     const userSignal = call ? call.signal : request.signal;
     const timeoutMs = call?.timeoutMs ?? settings.timeoutMs;
     const limit = call?.maxResponseBytes ?? settings.maxResponseBytes;
+    const totalTimeoutMs = call?.totalTimeoutMs ?? settings.totalTimeoutMs;
+    const deadline = totalTimeoutMs === undefined ? Number.POSITIVE_INFINITY : Date.now() + totalTimeoutMs;
+    // A retry is made only if its wait ends within the call's time limit.
+    const mayRetry = (attempt: number, delay: number) => attempt < attempts && Date.now() + delay < deadline;
     const attempts = retriesFor(request.method, settings.maxRetries, call?.maxRetries) + 1;
     const target = `${request.method} ${redact(request.url)}`;
+    const where = { target, url: request.url, attempts, timedOut: false, timeoutMs, userSignal, redact };
     // Read once, so every attempt sends the same bytes (a Request body can be read only once).
     const body = request.body === null ? undefined : await request.arrayBuffer();
     // The Fetch standard has fetch re-send a request answered 421 (Misdirected Request) whenever its body can be
@@ -50,8 +55,10 @@ export function createTransport(settings: TransportSettings): Transport {
       if (userSignal?.aborted) throw abortError(target, userSignal, redact);
       log?.(`${target} (attempt ${attempt} of ${attempts}) headers: ${describeHeaders(request.headers, redact)}`);
       const started = log ? Date.now() : 0;
-      const current = startAttempt(timeoutMs, userSignal);
-      const failed: FailedAttempt = { target, url: request.url, phase: 'before a response arrived', attempt, attempts, timedOut: false, timeoutMs, userSignal, redact };
+      // The whole call's time limit shortens the attempt it ends in.
+      const attemptMs = Math.max(1, Math.min(timeoutMs, deadline - Date.now()));
+      const current = startAttempt(attemptMs, userSignal);
+      const failed: FailedAttempt = { ...where, attempt, phase: 'before a response arrived', totalTimeoutMs: attemptMs < timeoutMs ? totalTimeoutMs : undefined };
       let response: Response;
       let bytes: Uint8Array<ArrayBuffer> | null;
       try {
@@ -66,12 +73,12 @@ export function createTransport(settings: TransportSettings): Transport {
           failure instanceof BodyOverLimit
             ? tooLargeError({ method: request.method, path: redact(new URL(request.url).pathname), response: failure.response, redact }, failure.excerpt, limit)
             : attemptError(failure, { ...failed, timedOut: current.timedOut });
+        const delay = retryDelayMs(attempt, settings, null);
         // Only a failed connection may succeed on a retry: not an abort, nor a permission the runtime refused.
-        if (attempt >= attempts || !(error instanceof APIConnectionError) || userSignal?.aborted) {
+        if (!mayRetry(attempt, delay) || !(error instanceof APIConnectionError) || userSignal?.aborted) {
           log?.(error.message);
           throw error;
         }
-        const delay = retryDelayMs(attempt, settings, null);
         log?.(`${error.message} Retrying in ${delay} ms.`);
         await sleep(delay, userSignal);
         continue;
@@ -81,8 +88,9 @@ export function createTransport(settings: TransportSettings): Transport {
       else current.release();
 
       const summary = log && `${target} answered ${response.status}${response.statusText ? ` ${redact(response.statusText)}` : ''} in ${Date.now() - started} ms`;
-      if (attempt < attempts && isRetryableStatus(response.status)) {
-        const delay = retryDelayMs(attempt, settings, response.headers.get('retry-after'));
+      const retryable = isRetryableStatus(response.status);
+      const delay = retryable ? retryDelayMs(attempt, settings, response.headers.get('retry-after')) : 0;
+      if (retryable && mayRetry(attempt, delay)) {
         log?.(`${summary}; retrying in ${delay} ms`);
         await sleep(delay, userSignal);
         continue;
