@@ -59,6 +59,8 @@ export class ThumbnailClient {
   readonly #transport: Transport;
   readonly #redact: Redact;
   readonly #request: LooseRequest;
+  // The fetch functions that go through this client's transport, so that the key goes out through nothing else.
+  readonly #fetches = new WeakSet<(request: Request) => Promise<Response>>();
 
   /** Checks the options (falling back to `THUMBNAIL_API_KEY` / `THUMBNAIL_API_BASE_URL`); throws `ConfigurationError` when one is wrong. */
   constructor(options: ThumbnailClientOptions = {}) {
@@ -68,10 +70,12 @@ export class ThumbnailClient {
     this.#transport = createTransport({ ...settings, redact: this.#redact });
     const transport = this.#transport;
     const redact = this.#redact;
+    const rawFetch = (request: Request) => transport(request);
+    this.#fetches.add(rawFetch);
     this.raw = createClient<paths>({
       baseUrl,
       headers,
-      fetch: (request) => transport(request),
+      fetch: rawFetch,
       // openapi-fetch's own serializers, with arguments they would throw on or garble refused as RequestArgumentError.
       querySerializer: (query) => {
         checkQuery(query, 'client.raw', 'params.query', true);
@@ -82,7 +86,7 @@ export class ThumbnailClient {
           ? serializeBody(body, headers)
           : jsonBody(body, 'client.raw', 'body', redact)) as (body: unknown) => unknown,
     });
-    this.raw.use(authMiddleware(apiKey, auth, baseUrl, allowInsecureHttp));
+    this.raw.use(authMiddleware(apiKey, auth, baseUrl, allowInsecureHttp, (fetch) => this.#fetches.has(fetch as (request: Request) => Promise<Response>)));
     this.#request = this.raw.request.bind(this.raw) as unknown as LooseRequest;
     this.baseUrl = baseUrl;
     this.thumbnails = {
@@ -121,6 +125,12 @@ export class ThumbnailClient {
     return this.#call({ name: 'request()', method, path, options: checked, query: checked.query, body: checked.body, expectObject: false }) as Promise<T>;
   }
 
+  #fetchFor(options: RequestOptions): (request: Request) => Promise<Response> {
+    const fetch = (request: Request) => this.#transport(request, options);
+    this.#fetches.add(fetch);
+    return fetch;
+  }
+
   async #call({ name, method, path, options, query, body, expectObject }: Call): Promise<unknown> {
     const { data, error, response } = await this.#request(method, path, {
       params: query === undefined ? undefined : { query },
@@ -130,7 +140,7 @@ export class ThumbnailClient {
       headers: options.headers,
       // Text, so that a 2xx body that is not JSON becomes a typed error instead of a SyntaxError.
       parseAs: 'text',
-      fetch: (request: Request) => this.#transport(request, options),
+      fetch: this.#fetchFor(options),
     });
     // Built only on failure: redaction is not needed on the success path.
     const failed = (body: unknown, problem?: string) => responseError({ method, path: this.#redact(path), response, body, redact: this.#redact }, problem);

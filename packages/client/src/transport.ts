@@ -11,7 +11,7 @@ import type { ResolvedConfig } from './resolve-config.js';
 import { tooLargeError } from './response-error.js';
 import { safeLogger } from './safe-logger.js';
 import { isIdempotentMethod, isRetryableStatus, retriesFor, retryDelayMs } from './retry-policy.js';
-import { describeHeaders, type Redact } from './secret-redaction.js';
+import { describeHeaders, type Redact, redactedAnswer } from './secret-redaction.js';
 
 /** Client-wide settings of the transport; `fetch` undefined means the global one at the time of each call. */
 export type TransportSettings = Pick<ResolvedConfig, 'fetch' | 'timeoutMs' | 'totalTimeoutMs' | 'maxRetries' | 'retryDelayMs' | 'maxRetryDelayMs' | 'maxResponseBytes' | 'logger'> & { redact: Redact };
@@ -96,7 +96,9 @@ export function createTransport(settings: TransportSettings): Transport {
         continue;
       }
       if (summary) log?.(summary);
-      return new BufferedResponse(response, bytes);
+      if (response.ok) return new BufferedResponse(response, bytes);
+      const answer = redactedAnswer(response, bytes, redact);
+      return new BufferedResponse(answer.head, answer.bytes);
     }
   };
 }
