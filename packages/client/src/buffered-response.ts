@@ -18,20 +18,36 @@ export class BodyOverLimit extends Error {
 
 const EXCERPT_BYTES = 4096;
 
-/** Reads a body whole, but no more than `limit` bytes: past it, stops reading and throws BodyOverLimit. */
-export async function readBody(response: Response, limit: number): Promise<Bytes> {
+/**
+ * Reads a body whole, but no more than `limit` bytes: past it, stops and throws BodyOverLimit. Whenever it stops early
+ * (past the limit, or `signal` aborts), it cancels the body: a fetch that ignores the signal would otherwise hold the
+ * connection for as long as the body lies unread.
+ */
+export async function readBody(response: Response, limit: number, signal: AbortSignal): Promise<Bytes> {
+  const body = response.body as ReadableStream<Uint8Array>;
   // A declared length over the limit needs no reading (with a Content-Encoding it is the encoded length: count instead).
-  if (Number(response.headers.get('content-length')) > limit && !response.headers.has('content-encoding')) throw new BodyOverLimit(response, new Uint8Array());
-  const reader = (response.body as ReadableStream<Uint8Array>).getReader();
+  if (Number(response.headers.get('content-length')) > limit && !response.headers.has('content-encoding')) {
+    void body.cancel().catch(() => undefined);
+    throw new BodyOverLimit(response, new Uint8Array());
+  }
+  const reader = body.getReader();
+  const stop = () => void reader.cancel().catch(() => undefined);
+  // (aborted already when a fetch that ignores the signal answers after the attempt has ended)
+  if (signal.aborted) stop();
+  else signal.addEventListener('abort', stop, { once: true });
   const chunks: Bytes[] = [];
   let size = 0;
-  for (let read = await reader.read(); !read.done; read = await reader.read()) {
-    size += read.value.byteLength;
-    chunks.push(read.value as Bytes);
-    if (size > limit) {
-      void reader.cancel().catch(() => undefined);
-      throw new BodyOverLimit(response, joined(chunks, EXCERPT_BYTES));
+  try {
+    for (let read = await reader.read(); !read.done; read = await reader.read()) {
+      size += read.value.byteLength;
+      chunks.push(read.value as Bytes);
+      if (size > limit) {
+        stop();
+        throw new BodyOverLimit(response, joined(chunks, EXCERPT_BYTES));
+      }
     }
+  } finally {
+    signal.removeEventListener('abort', stop);
   }
   return joined(chunks, size);
 }

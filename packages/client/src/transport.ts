@@ -63,7 +63,7 @@ export function createTransport(settings: TransportSettings): Transport {
       let bytes: Uint8Array<ArrayBuffer> | null;
       try {
         // redirect: 'manual' because fetch would forward x-api-key to wherever a redirect points.
-        const init = { method: request.method, headers, body: oneShot ? new Blob([body]).stream() : body, signal: current.signal, redirect: 'manual' } as RequestInit;
+        const init = { method: request.method, headers, body: oneShot ? new Blob([body]).stream() : body, signal: current.signal, redirect: 'manual' } as RequestInit & { signal: AbortSignal };
         if (oneShot) Object.assign(init, { duplex: 'half' });
         [response, bytes] = await untilAborted(exchange(fetch, request.url, init, limit, failed), current.signal);
       } catch (failure) {
@@ -104,12 +104,12 @@ export function createTransport(settings: TransportSettings): Transport {
 }
 
 /** Sends one attempt and reads its whole body, noting in `failed` how far it got. */
-async function exchange(fetch: FetchFunction, url: string, init: RequestInit, limit: number, failed: FailedAttempt): Promise<[Response, Uint8Array<ArrayBuffer> | null]> {
+async function exchange(fetch: FetchFunction, url: string, init: RequestInit & { signal: AbortSignal }, limit: number, failed: FailedAttempt): Promise<[Response, Uint8Array<ArrayBuffer> | null]> {
   const response = await fetch(url, init);
   // Duck-typed: a fetch from another copy of undici (a proxy agent's) answers with its own Response class.
   if (typeof response?.status !== 'number' || typeof response.headers?.get !== 'function') throw new TypeError(`the fetch function resolved with ${typeof response}, not a Response`);
   failed.phase = 'while reading the response';
-  return [response, response.body && (await readBody(response, limit))];
+  return [response, response.body && (await readBody(response, limit, init.signal))];
 }
 
 function announcesBody(response: Response): boolean {
