@@ -43,6 +43,28 @@ export class ConfigurationError extends ThumbnailClientError {
   }
 }
 
+/**
+ * An argument of a call cannot be sent: a body that is not JSON (a circular reference, a BigInt), a query value that
+ * cannot be encoded (a nested object), a bad method, path or call option. Thrown before anything is sent.
+ */
+export class RequestArgumentError extends ConfigurationError {
+  static {
+    this.prototype.name = 'RequestArgumentError';
+  }
+
+  /** The argument at fault, e.g. `body.meta.self` or `options.query.filter`. */
+  readonly argument: string;
+
+  constructor(message: string, argument: string, options?: ErrorOptions) {
+    super(message, options);
+    this.argument = argument;
+  }
+
+  override toJSON(): Record<string, unknown> {
+    return { ...super.toJSON(), argument: this.argument };
+  }
+}
+
 /** What {@link ThumbnailApiError} is built from. */
 export interface ApiErrorInit {
   /** HTTP status of the response (`0` for a browser's opaque redirect). */
@@ -51,6 +73,8 @@ export interface ApiErrorInit {
   headers: Headers;
   /** Parsed JSON body, or the raw text when it is not JSON, or `undefined` when empty. */
   body: unknown;
+  /** The service's `error` text; read from `body` when left out. */
+  error?: string | undefined;
   /** Cause, if any. */
   cause?: unknown;
 }
@@ -73,7 +97,10 @@ export class ThumbnailApiError extends ThumbnailClientError {
   readonly error: string | undefined;
   /** Response headers. */
   readonly headers: Headers;
-  /** Parsed JSON body, or the raw text when it is not JSON, or `undefined` when the body is empty. */
+  /**
+   * Parsed JSON body, or the raw text when it is not JSON, or `undefined` when the body is empty. A body whose text is
+   * longer than 4096 characters is kept as its first 4096, followed by `… [N more characters cut]`.
+   */
   readonly body: unknown;
   /** A request id read from a common header such as `x-request-id` (the service documents none). */
   readonly requestId: string | undefined;
@@ -83,7 +110,7 @@ export class ThumbnailApiError extends ThumbnailClientError {
     this.status = init.status;
     this.headers = init.headers;
     this.body = init.body;
-    this.error = errorTextOf(init.body);
+    this.error = 'error' in init ? init.error : errorTextOf(init.body);
     this.requestId = requestIdOf(init.headers);
   }
 
@@ -152,6 +179,16 @@ export class RateLimitError extends ThumbnailApiError {
 export class InternalServerError extends ThumbnailApiError {
   static {
     brandErrorClass(this, 'InternalServerError');
+  }
+}
+
+/**
+ * The answer's body is longer than `maxResponseBytes`: the client stopped reading it and dropped the connection.
+ * `status` and `headers` are the answer's; `body` holds its first few KB. Never retried.
+ */
+export class ResponseTooLargeError extends ThumbnailApiError {
+  static {
+    this.prototype.name = 'ResponseTooLargeError';
   }
 }
 

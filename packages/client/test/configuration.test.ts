@@ -114,9 +114,15 @@ describe('refuses, with a message naming what to set', () => {
       'Refusing to send the API key over plain http:// to thumbnails.invalid: anyone on the network could read it. Use https://, or pass allowInsecureHttp: true if the network is trusted (loopback addresses such as 127.0.0.1 are always allowed).',
     ],
     ['an unknown auth method', { apiKey: 'k', baseUrl, auth: 'basic' as 'bearer' }, `auth must be 'x-api-key' or 'bearer', got "basic".`],
-    ['a negative timeout', { apiKey: 'k', baseUrl, timeoutMs: -1 }, 'timeoutMs must be a whole number from 1 to 2147483647, got -1.'],
-    ['a timeout too long for timers', { apiKey: 'k', baseUrl, timeoutMs: 2 ** 31 }, 'timeoutMs must be a whole number from 1 to 2147483647, got 2147483648.'],
-    ['fractional retries', { apiKey: 'k', baseUrl, maxRetries: 1.5 }, 'maxRetries must be a whole number from 0 to 9007199254740991, got 1.5.'],
+    ['a negative timeout', { apiKey: 'k', baseUrl, timeoutMs: -1 }, 'timeoutMs must be a whole number from 1 to 3600000 (1 hour), got -1.'],
+    ['a timeout too long for timers', { apiKey: 'k', baseUrl, timeoutMs: 2 ** 31 }, 'timeoutMs must be a whole number from 1 to 3600000 (1 hour), got 2147483648.'],
+    ['fractional retries', { apiKey: 'k', baseUrl, maxRetries: 1.5 }, 'maxRetries must be a whole number from 0 to 10, got 1.5.'],
+    ['a retry loop without end', { apiKey: 'k', baseUrl, maxRetries: 1000 }, 'maxRetries must be a whole number from 0 to 10, got 1000.'],
+    ['a timeout in minutes past an hour', { apiKey: 'k', baseUrl, timeoutMs: 3_600_001 }, 'timeoutMs must be a whole number from 1 to 3600000 (1 hour), got 3600001.'],
+    ['a total time limit of zero', { apiKey: 'k', baseUrl, totalTimeoutMs: 0 }, 'totalTimeoutMs must be a whole number from 1 to 3600000 (1 hour), got 0.'],
+    ['a backoff of days', { apiKey: 'k', baseUrl, retryDelayMs: 86_400_000 }, 'retryDelayMs must be a whole number from 0 to 600000 (10 minutes), got 86400000.'],
+    ['a wait cap of hours', { apiKey: 'k', baseUrl, maxRetryDelayMs: 7_200_000 }, 'maxRetryDelayMs must be a whole number from 0 to 600000 (10 minutes), got 7200000.'],
+    ['an infinite delay', { apiKey: 'k', baseUrl, retryDelayMs: Number.POSITIVE_INFINITY }, 'retryDelayMs must be a whole number from 0 to 600000 (10 minutes), got Infinity.'],
     ['a misspelt option', { apikey: 'k', baseUrl } as ThumbnailClientOptions, 'new ThumbnailClient() has no option "apikey": did you mean apiKey?'],
     [
       'a default header carrying a key',
@@ -137,7 +143,10 @@ describe('refuses, with a message naming what to set', () => {
   test('bad per-call options reject the call before anything is sent', async () => {
     const server = await serve((_, res) => json(res, 200, {}));
     const client = new ThumbnailClient({ apiKey: 'k', baseUrl: server.url });
-    await expect(client.thumbnails.list({ timeoutMs: 0 })).rejects.toThrow('timeoutMs must be a whole number from 1 to 2147483647, got 0.');
+    await expect(client.thumbnails.list({ timeoutMs: 0 })).rejects.toThrow('timeoutMs must be a whole number from 1 to 3600000 (1 hour), got 0.');
+    await expect(client.thumbnails.list({ maxRetries: 11 })).rejects.toMatchObject({ name: 'RequestArgumentError', argument: 'options.maxRetries' });
+    await expect(client.thumbnails.list({ totalTimeoutMs: -5 })).rejects.toThrow('totalTimeoutMs must be a whole number from 1 to 3600000 (1 hour), got -5.');
+    await expect(client.request('GET', '/api/persons', { retries: 2 } as never)).rejects.toMatchObject({ name: 'RequestArgumentError', argument: 'options.retries' });
     await expect(client.thumbnails.list({ signal: 'stop' as unknown as AbortSignal })).rejects.toThrow('signal must be an AbortSignal');
     await expect(client.thumbnails.create(null as unknown as { prompt: string })).rejects.toThrow('thumbnails.create() takes the request body as an object');
     expect(server.requests).toHaveLength(0);

@@ -1,7 +1,7 @@
 // fast-check generators of hostile answers: any status, any headers, broken bodies, broken connections.
 // `key` is the client's sentinel key: servers and proxies echo it back in bodies, headers and reason phrases.
 import * as fc from 'fast-check';
-import type { Delivery, HttpAnswer, Interim, RawAnswer, ServerAnswer } from './server-answer.js';
+import { type Delivery, type HttpAnswer, type Interim, NO_BODY_STATUSES, type RawAnswer, type ServerAnswer } from './server-answer.js';
 
 /** What the generated answers may contain. */
 export interface AnswerSpace {
@@ -131,6 +131,8 @@ function delivery(stalls: boolean): fc.Arbitrary<Delivery> {
     { weight: 2, arbitrary: cut },
   ];
   if (stalls) options.push({ weight: 2, arbitrary: fc.record({ kind: fc.constant('stall' as const), fraction: fc.double({ min: 0, max: 0.99, noNaN: true }) }) });
+  // Only the client's size limit ends it (the default 10 MiB, or a call's own).
+  options.push({ weight: 1, arbitrary: fc.constant({ kind: 'endless' as const }) });
   return fc.oneof(...options);
 }
 
@@ -144,7 +146,9 @@ function httpAnswer(space: AnswerSpace): fc.Arbitrary<HttpAnswer> {
     length: fc.constantFrom<HttpAnswer['length']>('exact', 'exact', 'exact', 'chunked', 'chunked', 'overstated'),
     delivery: delivery(space.stalls),
     interim: fc.array(fc.constantFrom<Interim>('continue', 'processing', 'early-hints'), { maxLength: 2 }),
-  });
+  })
+    // An endless body is chunked (a Content-Length would end it), after a status that may carry one.
+    .map((answer) => (answer.delivery.kind === 'endless' ? { ...answer, length: 'chunked' as const, status: NO_BODY_STATUSES.has(answer.status) ? 200 : answer.status } : answer));
 }
 
 function rawAnswer(stalls: boolean): fc.Arbitrary<RawAnswer> {

@@ -1,6 +1,6 @@
 // fast-check generators of client calls and sentinel keys.
 import * as fc from 'fast-check';
-import type { ClientCall } from './client-call.js';
+import type { ClientCall, FetchKind, LoggerKind } from './client-call.js';
 
 const KEY_CHARS = "!#$%&'*+-.^_`|~0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ";
 
@@ -29,5 +29,9 @@ export function clientCall(timing: CallTiming): fc.Arbitrary<ClientCall> {
     maxRetryDelayMs: fc.integer({ min: 0, max: 20 }),
     timeoutMs: fc.integer(timing.timeoutMs),
     abortAfterMs: timing.aborts ? fc.option(fc.integer({ min: 0, max: 400 }), { nil: undefined, freq: 3 }) : fc.constant(undefined),
+    fetchKind: fc.constantFrom<FetchKind>('global', 'global', 'global', 'option', 'installed-later', 'retrying', 'ignores-signal'),
+    loggerKind: fc.constantFrom<LoggerKind>('recording', 'recording', 'recording', 'recording', 'throwing', 'rejecting', 'never-settling'),
+    // Small enough that generated bodies pass it; without one, the default 10 MiB (which endless bodies pass).
+    maxResponseBytes: fc.option(fc.integer({ min: 1024, max: 256 * 1024 }), { nil: undefined, freq: 2 }),
   });
 }

@@ -1,7 +1,15 @@
 // Cases the fuzz suites found, kept as regular tests: each names the behaviour it pins, against the real
 // client and a real server on 127.0.0.1.
 import { inspect } from 'node:util';
-import { APIConnectionError, APITimeoutError, ThumbnailApiError, ThumbnailClient, type ThumbnailClientOptions } from '@thumbnail-api/client';
+import {
+  APIConnectionError,
+  APITimeoutError,
+  type FetchFunction,
+  ResponseTooLargeError,
+  ThumbnailApiError,
+  ThumbnailClient,
+  type ThumbnailClientOptions,
+} from '@thumbnail-api/client';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { type RunningContractProxy, type RunningMock, startContractProxy, startMock } from '@thumbnail-api/mock';
@@ -187,6 +195,21 @@ describe('client', () => {
     expect(error.message).toContain('pass a `fetch` option that authenticates to the proxy');
     expect(error.message).not.toContain(KEY);
     expect(server.received).toHaveLength(attempts);
+    await server.close();
+    expect(await connectionsLeftOpen(before)).toBe(0);
+  });
+
+  // A fetch that ignores the signal (allowed: the client ends the attempt at its time limit anyway) left the body of an
+  // answer refused for its Content-Length unread, and an unread body holds its connection, even after the server closes.
+  test.each([
+    ['a Content-Length past maxResponseBytes', answer({ status: 500, body: encode('x'.repeat(300_000)), length: 'overstated' })],
+    ['a body that passes maxResponseBytes as it arrives', answer({ status: 200, body: encode('x'.repeat(4096)), length: 'chunked', delivery: { kind: 'endless' } })],
+  ])('an answer with %s, through a fetch that ignores the signal, leaves no connection open', async (_, refused) => {
+    const before = openConnections();
+    const server = await serve(refused);
+    const deafFetch: FetchFunction = (url, init) => fetch(url, { ...init, signal: null });
+    const error = await rejectionOf(client(server, { maxRetries: 0, maxResponseBytes: 4096, fetch: deafFetch }).thumbnails.list());
+    expect(error).toBeInstanceOf(ResponseTooLargeError);
     await server.close();
     expect(await connectionsLeftOpen(before)).toBe(0);
   });
