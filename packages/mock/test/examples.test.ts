@@ -46,7 +46,7 @@ function run(file: string, args: string[], options: { cwd: string; env?: NodeJS.
 test('the vitest globalSetup example passes against the mock it starts, and stops it', async () => {
   const vitest = join(dirname(createRequire(import.meta.url).resolve('vitest/package.json')), 'vitest.mjs');
   const result = await run(process.execPath, [vitest, 'run', '--root', examples], { cwd: examples, env: { CI: 'true', NO_COLOR: '1', FORCE_COLOR: '0' } });
-  expect(result.output).toMatch(/Tests\s+6 passed \(6\)/);
+  expect(result.output).toMatch(/Tests\s+7 passed \(7\)/);
   expect(result.code).toBe(0);
   expect(await survivorsOf(result.marker)).toEqual([]);
 });
