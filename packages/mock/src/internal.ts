@@ -24,10 +24,19 @@ export function startCompiledMock(options: StartMockOptions = {}): Promise<Runni
 }
 
 /** Prism 5.14 alone, in this process, as its CLI serves the same contract (`prism mock --errors` by default). */
-export async function startPrismReference(options: { specPath?: string; host?: string; port?: number; errors?: boolean; cors?: boolean } = {}): Promise<RunningMock> {
+export async function startPrismReference(
+  options: { specPath?: string; host?: string; port?: number; errors?: boolean; cors?: boolean } = {},
+): Promise<RunningMock> {
   const contract = await readContract(options.specPath);
   const host = options.host ?? '127.0.0.1';
-  const server = await startPrismServer({ mode: 'mock', specPath: contract.path, errors: options.errors ?? true, cors: options.cors ?? true, host, port: options.port ?? 0 });
+  const server = await startPrismServer({
+    mode: 'mock',
+    specPath: contract.path,
+    errors: options.errors ?? true,
+    cors: options.cors ?? true,
+    host,
+    port: options.port ?? 0,
+  });
   const url = new URL(server.url);
   return { url: server.url, host, port: Number(url.port), stop: () => server.close() };
 }

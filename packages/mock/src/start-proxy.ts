@@ -69,7 +69,10 @@ export async function startContractProxy(options: StartContractProxyOptions): Pr
     const starting = startPrismServer({ mode: 'proxy', specPath: contract.path, upstream: urlOf('127.0.0.1', tapPort), errors: false, cors: false });
     prism = await prismWithin(starting, options.startTimeoutMs ?? 30_000).catch((error: unknown) => {
       // A Prism that loads after all must not outlive the failed start.
-      void starting.then((late) => late.close(), () => undefined);
+      void starting.then(
+        (late) => late.close(),
+        () => undefined,
+      );
       throw error;
     });
   } catch (error) {

@@ -29,11 +29,32 @@ test.each([
   ['a body that breaks the schema', 422, 'POST', json, '{"prompt":5}', "The request body does not match the contract's schema: body/prompt must be string."],
   ['no body where one is required', 422, 'POST', json, undefined, 'This operation requires a request body, and none was sent.'],
   ['a JSON null body', 422, 'POST', json, 'null', 'This operation requires a request body, and the body is null.'],
-  ['a body that is not JSON', 415, 'POST', { ...key, 'content-type': 'text/plain' }, 'hello', 'The request body was sent with Content-Type "text/plain"; the contract documents application/json.'],
+  [
+    'a body that is not JSON',
+    415,
+    'POST',
+    { ...key, 'content-type': 'text/plain' },
+    'hello',
+    'The request body was sent with Content-Type "text/plain"; the contract documents application/json.',
+  ],
   ['a form body', 415, 'POST', { ...key, 'content-type': 'application/x-www-form-urlencoded' }, 'prompt=a', /the contract documents application\/json\.$/],
-  ['a body without a Content-Type', 415, 'POST', key, '{"prompt":"a"}', 'The request body was sent with no Content-Type; the contract documents application/json.'],
+  [
+    'a body without a Content-Type',
+    415,
+    'POST',
+    key,
+    '{"prompt":"a"}',
+    'The request body was sent with no Content-Type; the contract documents application/json.',
+  ],
   ['a body on an operation that takes none', 415, 'GET', json, '{"prompt":"a"}', 'This operation takes no request body, and one was sent.'],
-  ['an Accept the contract cannot serve', 406, 'GET', { ...key, accept: 'text/html' }, undefined, 'The contract documents this answer as application/json, which Accept: text/html excludes.'],
+  [
+    'an Accept the contract cannot serve',
+    406,
+    'GET',
+    { ...key, accept: 'text/html' },
+    undefined,
+    'The contract documents this answer as application/json, which Accept: text/html excludes.',
+  ],
   ['an Accept that refuses JSON with q=0', 406, 'GET', { ...key, accept: 'application/json;q=0' }, undefined, /which Accept: application\/json;q=0 excludes/],
 ] as const)("%s → %i with the contract's error body and a note saying why", async (_, status, method, headers, body, note) => {
   const response = await send(mock.url, { method, headers, body });
@@ -44,7 +65,7 @@ test.each([
   expect(response.headers['x-thumbnail-api-mock-error']).toBeUndefined();
 });
 
-test('a body over 10 MB → 413 with the contract\'s error body', async () => {
+test("a body over 10 MB → 413 with the contract's error body", async () => {
   const response = await send(mock.url, { method: 'POST', headers: json, body: JSON.stringify({ prompt: 'x'.repeat(10 * 1024 * 1024) }) });
   expect(response.status).toBe(413);
   expect(response.json()).toEqual(defaultErrorBody());

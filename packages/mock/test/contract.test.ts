@@ -83,12 +83,32 @@ describe('what the compiler leaves to Prism, and why', () => {
   const base = { openapi: '3.1.0', info: { title: 't', version: '1' } };
   const ok = { description: 'ok', content: { 'application/json': { schema: { type: 'object' }, example: {} } } };
   test.each([
-    ['parameters', { parameters: [{ name: 'q', in: 'query', schema: { type: 'string' } }], responses: { '200': ok } }, 'it documents parameters, which Prism validates'],
-    ['a response without an example', { responses: { '200': { description: 'ok', content: { 'application/json': { schema: { type: 'object' } } } } } }, 'the 200 response has a schema but no example'],
-    ['two media types', { responses: { '200': { description: 'ok', content: { 'application/json': { example: {} }, 'text/plain': { example: 'x' } } } } }, 'the 200 response documents several media types (content negotiation)'],
+    [
+      'parameters',
+      { parameters: [{ name: 'q', in: 'query', schema: { type: 'string' } }], responses: { '200': ok } },
+      'it documents parameters, which Prism validates',
+    ],
+    [
+      'a response without an example',
+      { responses: { '200': { description: 'ok', content: { 'application/json': { schema: { type: 'object' } } } } } },
+      'the 200 response has a schema but no example',
+    ],
+    [
+      'two media types',
+      { responses: { '200': { description: 'ok', content: { 'application/json': { example: {} }, 'text/plain': { example: 'x' } } } } },
+      'the 200 response documents several media types (content negotiation)',
+    ],
     ['response headers', { responses: { '200': { ...ok, headers: { 'x-rate': { schema: { type: 'integer' } } } } } }, 'the 200 response documents headers'],
-    ['a form request body', { requestBody: { content: { 'application/x-www-form-urlencoded': { schema: { type: 'object' } } } }, responses: { '200': ok } }, 'the request body is documented as application/x-www-form-urlencoded, which Prism reads'],
-    ['an example that breaks its schema', { responses: { '200': { description: 'ok', content: { 'application/json': { schema: { type: 'array' }, example: {} } } } } }, "the 200 response's example default breaks its schema"],
+    [
+      'a form request body',
+      { requestBody: { content: { 'application/x-www-form-urlencoded': { schema: { type: 'object' } } } }, responses: { '200': ok } },
+      'the request body is documented as application/x-www-form-urlencoded, which Prism reads',
+    ],
+    [
+      'an example that breaks its schema',
+      { responses: { '200': { description: 'ok', content: { 'application/json': { schema: { type: 'array' }, example: {} } } } } },
+      "the 200 response's example default breaks its schema",
+    ],
   ])('an operation with %s', async (_, operation, reason) => {
     const path = specFile(`prism-${reason.length}.json`, JSON.stringify({ ...base, paths: { '/api/things': { post: operation } } }));
     const contract = await readContract(path);

@@ -46,7 +46,7 @@ describe('by default, every origin', () => {
     if (!('method' in init && init.method === 'OPTIONS')) expect(response.headers.vary).toBe('Origin');
   });
 
-  test('the headers a page may read include the mock\'s notes', async () => {
+  test("the headers a page may read include the mock's notes", async () => {
     const response = await send(open.url, { headers: { ...key, origin: app } });
     expect(response.headers['access-control-expose-headers']).toBe('allow, deprecation, x-thumbnail-api-mock-error, x-thumbnail-api-mock-note');
   });
@@ -77,7 +77,12 @@ describe('with corsOrigin, only those origins', () => {
     expect(response.json().allowedOrigins).toEqual([app, 'https://app.example.com']);
   });
 
-  test.each(['localhost:5173', 'http://localhost:5173/app', 'ftp://files.example', ''])('%j is refused at start with a message saying what an origin is', async (origin) => {
-    await expect(startMock({ port: 0, corsOrigin: origin === '' ? ['http://a.example', 'nope'] : origin })).rejects.toThrow(/is not an origin\. Give scheme, host and port only/);
-  });
+  test.each(['localhost:5173', 'http://localhost:5173/app', 'ftp://files.example', ''])(
+    '%j is refused at start with a message saying what an origin is',
+    async (origin) => {
+      await expect(startMock({ port: 0, corsOrigin: origin === '' ? ['http://a.example', 'nope'] : origin })).rejects.toThrow(
+        /is not an origin\. Give scheme, host and port only/,
+      );
+    },
+  );
 });

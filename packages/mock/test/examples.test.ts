@@ -25,7 +25,7 @@ async function run(file: string, args: string[], options: { cwd: string; env?: N
   const marker = newMarker();
   const env = { ...process.env, ...options.env, [markerVariable]: marker };
   const result = await runProcess(file, args, { cwd: options.cwd, env, shell: options.shell, timeoutMs: 100_000 });
-  // The time limit ends the command's process group; Prism may have left it, so what carries the marker goes too.
+  // The time limit ends the command's process group; what carries the marker but left it goes too.
   if (result.timedOut) killMarked(marker);
   return { code: result.code, output: result.output, marker };
 }

@@ -66,7 +66,7 @@ describe('authentication comes first, whatever the body', () => {
 });
 
 describe('methods', () => {
-  test.each(['PUT', 'PATCH', 'DELETE', 'TRACE'])('%s on a documented path → 405 with Allow and the mock\'s error', async (method) => {
+  test.each(['PUT', 'PATCH', 'DELETE', 'TRACE'])("%s on a documented path → 405 with Allow and the mock's error", async (method) => {
     const response = await send(open.url, { method, headers: { 'x-api-key': 'k' } });
     const body = expectMockError(response, 405, 'method-not-allowed');
     expect(response.headers.allow).toBe('GET, HEAD, POST, OPTIONS');
@@ -76,7 +76,7 @@ describe('methods', () => {
   test.each([
     ['a key', { 'x-api-key': 'k' }, 200],
     ['no key', {}, 401],
-  ])('HEAD with %s → the GET answer\'s status and headers, no body', async (_, headers, status) => {
+  ])("HEAD with %s → the GET answer's status and headers, no body", async (_, headers, status) => {
     const [get, head] = await Promise.all([send(open.url, { headers }), send(open.url, { method: 'HEAD', headers })]);
     expect(head.status).toBe(status);
     expect(get.status).toBe(status);
@@ -91,7 +91,7 @@ describe('methods', () => {
     expect(response.headers.allow).toBe('GET, HEAD, POST, OPTIONS');
   });
 
-  test('a CORS preflight → 204 allowing the path\'s methods and the headers asked for', async () => {
+  test("a CORS preflight → 204 allowing the path's methods and the headers asked for", async () => {
     const response = await send(open.url, {
       method: 'OPTIONS',
       headers: { origin: 'http://localhost:5173', 'access-control-request-method': 'POST', 'access-control-request-headers': 'x-api-key, content-type' },
@@ -125,7 +125,7 @@ describe('honest answers for what the contract does not document', () => {
     ['Prefer: code=422', { prefer: 'code=422' }, '/api/thumbnails'],
     ['Prefer: code=999', { prefer: 'code=999' }, '/api/thumbnails'],
     ['?__code=500', {}, '/api/thumbnails?__code=500'],
-  ])('%s → the mock\'s 400 naming the documented statuses', async (_, headers, path) => {
+  ])("%s → the mock's 400 naming the documented statuses", async (_, headers, path) => {
     const response = await send(open.url, { path, headers: { 'x-api-key': 'k', ...headers } });
     const body = expectMockError(response, 400, 'undocumented-status');
     expect(body.documentedStatuses).toEqual(documentedStatuses);
@@ -134,13 +134,13 @@ describe('honest answers for what the contract does not document', () => {
   test.each([
     ['an unknown example', 'example=nope', ['ListThumbnailsResponseExample']],
     ['an example of another answer', 'code=401, example=ListThumbnailsResponseExample', ['UnauthorizedResponseExample']],
-  ])('Prefer: %s → the mock\'s 400 naming the examples of that answer', async (_, prefer, examples) => {
+  ])("Prefer: %s → the mock's 400 naming the examples of that answer", async (_, prefer, examples) => {
     const response = await send(open.url, { headers: { 'x-api-key': 'k', prefer } });
     const body = expectMockError(response, 400, 'undocumented-example');
     expect(body.documentedExamples).toEqual(examples);
   });
 
-  test.each(['code=abc', 'code', 'dynamic=maybe', 'code=200, example'])('a Prefer the mock cannot read (%s) → the mock\'s 400 saying so', async (prefer) => {
+  test.each(['code=abc', 'code', 'dynamic=maybe', 'code=200, example'])("a Prefer the mock cannot read (%s) → the mock's 400 saying so", async (prefer) => {
     expectMockError(await send(open.url, { headers: { 'x-api-key': 'k', prefer } }), 400, 'malformed-prefer');
   });
 

@@ -41,7 +41,7 @@ describe('the bundled contract', () => {
     expect((await send(mock.url, { headers: { 'x-api-key': key, prefer: 'dynamic=true' } })).status).toBe(status);
   });
 
-  test('Prefer: dynamic=true with a status the contract does not document gets the mock\'s 400, not a generated body', async () => {
+  test("Prefer: dynamic=true with a status the contract does not document gets the mock's 400, not a generated body", async () => {
     const response = await send(mock.url, { headers: { 'x-api-key': 'key-ok', prefer: 'code=500, dynamic=true' } });
     expect(response.status).toBe(400);
     expect(response.headers['x-thumbnail-api-mock-error']).toBe('undocumented-status');
@@ -53,7 +53,7 @@ describe('the bundled contract', () => {
     expect(response.body.toString()).toBe('{}');
   });
 
-  test('Prism gets the body as it was sent, and its refusal is the contract\'s error answer', async () => {
+  test("Prism gets the body as it was sent, and its refusal is the contract's error answer", async () => {
     const response = await send(mock.url, {
       method: 'POST',
       headers: { 'x-api-key': 'key-ok', prefer: 'dynamic=true', 'content-type': 'application/json' },
@@ -89,7 +89,10 @@ describe('a contract with what the compiler leaves to Prism', () => {
           },
         },
         '/api/plain': {
-          get: { operationId: 'plain', responses: { '200': { description: 'ok', content: { 'application/json': { example: { plain: true } } } }, '401': error, '403': error } },
+          get: {
+            operationId: 'plain',
+            responses: { '200': { description: 'ok', content: { 'application/json': { example: { plain: true } } } }, '401': error, '403': error },
+          },
         },
       },
     }),

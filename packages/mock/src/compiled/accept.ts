@@ -18,7 +18,8 @@ export function accepts(accept: string | undefined, mediaType: string): boolean 
     readable++;
     const [name = '', ...parameters] = range.split(';');
     const [rangeType = '', rangeSubtype = ''] = name.trim().toLowerCase().split('/');
-    const specificity = rangeType === '*' ? (rangeSubtype === '*' ? 0 : -1) : rangeType !== type ? -1 : rangeSubtype === '*' ? 1 : rangeSubtype === subtype ? 2 : -1;
+    const specificity =
+      rangeType === '*' ? (rangeSubtype === '*' ? 0 : -1) : rangeType !== type ? -1 : rangeSubtype === '*' ? 1 : rangeSubtype === subtype ? 2 : -1;
     if (specificity < 0 || specificity < best) continue;
     const q = parameters.map((parameter) => parameter.trim()).find((parameter) => /^q=/i.test(parameter));
     const quality = q === undefined ? 1 : Number(q.slice(2));

@@ -1,5 +1,5 @@
 // The contract compiled for the hot path: a route table from paths to their operations, each compiled.
-import { type ContractModel, HTTP_METHODS } from '../contract/contract-model.js';
+import { type ContractModel, HTTP_METHODS } from '@thumbnail-api/spec/model';
 import type { LazyValidator } from '../contract/lazy-validator.js';
 import { type CompiledOperation, compileOperation } from './compile-operation.js';
 
@@ -33,8 +33,8 @@ export function compileContract(model: ContractModel, validator: LazyValidator, 
   for (const operation of model.operations) {
     const compiled = compileOperation(model, operation, validator, checkExample);
     operations.push(compiled);
-    let methods = byPath.get(operation.path);
-    if (!methods) byPath.set(operation.path, (methods = new Map()));
+    const methods = byPath.get(operation.path) ?? new Map<string, CompiledOperation>();
+    byPath.set(operation.path, methods);
     methods.set(compiled.method, compiled);
   }
   const literal = new Map<string, PathEntry>();
@@ -55,7 +55,12 @@ function allowOf(methods: ReadonlyMap<string, CompiledOperation>): string {
   const allowed = new Set(methods.keys());
   if (allowed.has('GET')) allowed.add('HEAD');
   allowed.add('OPTIONS');
-  const order = ['GET', 'HEAD', ...HTTP_METHODS.map((method) => method.toUpperCase()).filter((method) => !['GET', 'HEAD', 'OPTIONS'].includes(method)), 'OPTIONS'];
+  const order = [
+    'GET',
+    'HEAD',
+    ...HTTP_METHODS.map((method) => method.toUpperCase()).filter((method) => !['GET', 'HEAD', 'OPTIONS'].includes(method)),
+    'OPTIONS',
+  ];
   return order.filter((method) => allowed.has(method)).join(', ');
 }
 

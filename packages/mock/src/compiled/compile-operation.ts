@@ -1,6 +1,6 @@
 // One documented operation compiled for the hot path: its credential check, body rule and every answer it can
 // give, chosen as Prism chooses them, prepared once at start.
-import type { ContractModel, ContractOperation } from '../contract/contract-model.js';
+import type { ContractModel, ContractOperation } from '@thumbnail-api/spec/model';
 import type { LazyValidator } from '../contract/lazy-validator.js';
 import { mockError } from '../server/mock-error.js';
 import { noteLines, type PreparedAnswer, withHeaders } from '../server/prepared-answer.js';
@@ -48,7 +48,10 @@ export function compileOperation(model: ContractModel, operation: ContractOperat
   const reasons: string[] = [];
   const security = compileSecurity(model, operation.security);
   if (typeof security === 'string') reasons.push(security);
-  const parameters = [operation.object.parameters, (model.get(operation.pointer.slice(0, operation.pointer.lastIndexOf('/'))) as { parameters?: unknown } | undefined)?.parameters];
+  const parameters = [
+    operation.object.parameters,
+    (model.get(operation.pointer.slice(0, operation.pointer.lastIndexOf('/'))) as { parameters?: unknown } | undefined)?.parameters,
+  ];
   if (parameters.some((list) => Array.isArray(list) && list.length > 0)) reasons.push('it documents parameters, which Prism validates');
   if (operation.object.callbacks !== undefined) reasons.push('it documents callbacks, which Prism calls');
   const body = compileBodyRule(operation.requestBody, validator);
@@ -74,9 +77,15 @@ export function compileOperation(model: ContractModel, operation: ContractOperat
       const status = found?.status ?? statuses[0]!;
       answer =
         (found?.plan ?? plans.get('default'))?.answer(status) ??
-        mockError('no-documented-answer', status, `the contract documents no ${status} answer for ${name}`, `The mock answers ${status} here and the contract has neither a ${status} nor a default response to send.`, {
-          documentedStatuses: documentedStatuses(plans),
-        });
+        mockError(
+          'no-documented-answer',
+          status,
+          `the contract documents no ${status} answer for ${name}`,
+          `The mock answers ${status} here and the contract has neither a ${status} nor a default response to send.`,
+          {
+            documentedStatuses: documentedStatuses(plans),
+          },
+        );
       refusedCache.set(cacheKey, answer);
     }
     return answer;
@@ -84,7 +93,9 @@ export function compileOperation(model: ContractModel, operation: ContractOperat
 
   const successPlan = lowest2xx(explicit) ?? plans.get('default') ?? [...plans.values()][0];
   const successStatus = successPlan === undefined ? 200 : successPlan.key === 'default' ? 200 : Number(successPlan.key.replace(/XX$/i, '00'));
-  const success = successPlan?.answer(successStatus) ?? mockError('no-documented-answer', 500, `the contract documents no answer for ${name}`, 'Document a response for this operation.');
+  const success =
+    successPlan?.answer(successStatus) ??
+    mockError('no-documented-answer', 500, `the contract documents no answer for ${name}`, 'Document a response for this operation.');
   const notAcceptable = (mediaType: string, accept: string) =>
     withHeaders(refusedAnswer([406]), noteLines(`The contract documents this answer as ${mediaType}, which Accept: ${accept} excludes.`));
 

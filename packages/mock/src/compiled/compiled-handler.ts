@@ -108,16 +108,26 @@ const refusalStatuses = { 400: [400], 413: [413], 415: [415, 422, 400], 422: [42
 
 function unknownPath(method: string, pathname: string): PreparedAnswer {
   const shown = pathname.length > 200 ? `${pathname.slice(0, 200)}…` : pathname;
-  return mockError('unknown-path', 404, `the contract documents no path ${shown}`, `${method} ${shown} is not an operation of the contract this mock serves. Check the path (and the base URL: paths start with /api).`, {
-    path: shown,
-  });
+  return mockError(
+    'unknown-path',
+    404,
+    `the contract documents no path ${shown}`,
+    `${method} ${shown} is not an operation of the contract this mock serves. Check the path (and the base URL: paths start with /api).`,
+    {
+      path: shown,
+    },
+  );
 }
 
 function methodNotAllowed(method: string, template: string, allow: string): PreparedAnswer {
-  return mockError('method-not-allowed', 405, `the contract documents no ${method.slice(0, 20)} ${template}`, `${template} answers ${allow}.`, { allowedMethods: allow.split(', ') }, [
-    'allow',
-    allow,
-  ]);
+  return mockError(
+    'method-not-allowed',
+    405,
+    `the contract documents no ${method.slice(0, 20)} ${template}`,
+    `${template} answers ${allow}.`,
+    { allowedMethods: allow.split(', ') },
+    ['allow', allow],
+  );
 }
 
 function allowedMethods(allow: string): PreparedAnswer {

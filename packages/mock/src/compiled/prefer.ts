@@ -42,7 +42,9 @@ export function readPreference(prefer: string | undefined, query: string | undef
   const seed = text('seed');
   if (seed !== undefined) preference.seed = seed;
   if (problems.length > 0) return { malformed: problems.join('; ') };
-  return preference.code === undefined && preference.example === undefined && preference.dynamic === undefined && preference.seed === undefined ? none : { preference };
+  return preference.code === undefined && preference.example === undefined && preference.dynamic === undefined && preference.seed === undefined
+    ? none
+    : { preference };
 }
 
 /** Whether a preference chooses the answer (a status, an example, or a generated body). */
@@ -70,7 +72,10 @@ function parsePreferHeader(header: string): Map<string, string | true> {
 
 /** A preference name as Prism's parser keys it (lower case, camel-cased): ` Code ` and `__code` are `code`. */
 function normaliseName(name: string): string {
-  return name.trim().toLowerCase().replace(/^[^a-z0-9]+|[^a-z0-9]+$/g, '');
+  return name
+    .trim()
+    .toLowerCase()
+    .replace(/^[^a-z0-9]+|[^a-z0-9]+$/g, '');
 }
 
 function splitOutsideQuotes(text: string, separator: string): string[] {

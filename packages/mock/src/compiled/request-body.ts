@@ -1,6 +1,6 @@
 // The request body of one operation, checked as Prism checks it: size, media type, JSON, then the schema.
 import type { IncomingMessage } from 'node:http';
-import type { RequestBodyEntry } from '../contract/contract-model.js';
+import type { RequestBodyEntry } from '@thumbnail-api/spec/model';
 import type { LazyValidator } from '../contract/lazy-validator.js';
 import { BODY_LIMIT, hasBodyFraming, readBodyUpTo } from '../server/read-body.js';
 
@@ -68,7 +68,8 @@ export async function checkBody(rule: BodyRule, req: IncomingMessage): Promise<B
   if (empty) return rule.required ? { status: 422, note: 'This operation requires a request body, and none was sent.' } : undefined;
   const contentType = req.headers['content-type'];
   const sent = contentType === undefined ? undefined : parseMediaType(contentType);
-  const documented = sent && rule.mediaTypes.some((media) => (media.type === sent.type || media.type === '*') && (media.subtype === sent.subtype || media.subtype === '*'));
+  const documented =
+    sent && rule.mediaTypes.some((media) => (media.type === sent.type || media.type === '*') && (media.subtype === sent.subtype || media.subtype === '*'));
   if (!documented) {
     const types = rule.mediaTypes.map((media) => media.text).join(', ');
     const what = contentType === undefined ? 'no Content-Type' : `Content-Type ${JSON.stringify(contentType.slice(0, 100))}`;

@@ -1,5 +1,5 @@
 // One documented response made into bytes: its first example and each named example, serialised once.
-import type { ResponseEntry } from '../contract/contract-model.js';
+import type { ResponseEntry } from '@thumbnail-api/spec/model';
 import { type PreparedAnswer, prepareAnswer } from '../server/prepared-answer.js';
 
 /** A documented response ready to send, under any status its key covers (`4XX` covers 404, `default` all). */

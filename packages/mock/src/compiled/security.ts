@@ -1,7 +1,7 @@
 // Whether a request carries the credentials an operation's security asks for. Without a key registry the mock
 // checks presence only, exactly as Prism does (any non-empty x-api-key passes; `Bearer ` is case-sensitive).
 import type { IncomingHttpHeaders } from 'node:http';
-import { type ContractModel, escapeSegment, isJsonObject, type SecurityRequirement } from '../contract/contract-model.js';
+import { type ContractModel, escapeSegment, isJsonObject, type SecurityRequirement } from '@thumbnail-api/spec/model';
 
 /** True when the request satisfies one of the operation's requirements. */
 export type CredentialCheck = (headers: IncomingHttpHeaders, query: string | undefined) => boolean;

@@ -1,5 +1,8 @@
-// The contract's validator, loaded once and only when something needs it (Ajv is most of the start-up time).
-import { type ContractModel, type ContractValidator, loadContractValidator } from './contract-model.js';
+// The contract's Ajv validator (the contract model's, @thumbnail-api/spec/validator), loaded once and only when
+// something needs it: a request body to check, or the examples of a --spec contract. Ajv is most of the start-up
+// time otherwise.
+import type { ContractModel } from '@thumbnail-api/spec/model';
+import type { ContractValidator } from '@thumbnail-api/spec/validator';
 
 export interface LazyValidator {
   /** The validator, once loaded. */
@@ -13,7 +16,7 @@ export function lazyValidator(model: ContractModel): LazyValidator {
   const lazy = {
     loaded: undefined as ContractValidator | undefined,
     load() {
-      loading ??= loadContractValidator(model).then((validator) => (lazy.loaded = validator));
+      loading ??= import('@thumbnail-api/spec/validator').then(({ createContractValidator }) => (lazy.loaded = createContractValidator(model)));
       return loading;
     },
   };

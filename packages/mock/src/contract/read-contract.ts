@@ -1,8 +1,9 @@
-// The contract the mock serves: the bundled one, or a bundled OpenAPI 3 file given by path, read into the model.
+// The contract the mock serves, read through @thumbnail-api/spec's contract model (the one reader of contracts): the
+// bundled one, or a bundled OpenAPI 3 file given by path.
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { openapi as bundledDocument, openapiJsonPath } from '@thumbnail-api/spec';
-import { type ContractModel, ContractModelError, createContractModel } from './contract-model.js';
+import { loadContract, openapiJsonPath } from '@thumbnail-api/spec';
+import { type ContractModel, ContractModelError, createContractModel } from '@thumbnail-api/spec/model';
 
 /** The contract the mock serves, and where it was read (Prism reads the same file). */
 export interface ServedContract {
@@ -14,10 +15,9 @@ export interface ServedContract {
 /** Reads the bundled contract, or the document at `specPath`; fails with a message naming the file and the cause. */
 export async function readContract(specPath?: string): Promise<ServedContract> {
   const path = specPath === undefined ? openapiJsonPath : resolve(specPath);
-  const document = specPath === undefined ? (bundledDocument as unknown) : await readDocument(path);
   let model: ContractModel;
   try {
-    model = createContractModel(document, { source: path });
+    model = specPath === undefined ? loadContract() : createContractModel(await readDocument(path), { source: path });
   } catch (error) {
     if (error instanceof ContractModelError) throw new Error(error.message);
     throw error;

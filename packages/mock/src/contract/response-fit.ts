@@ -1,8 +1,15 @@
 // Whether a response is one the contract documents for an operation: its status, media type and, for JSON, schema.
-import type { ContractOperation, ContractValidator } from './contract-model.js';
+import type { ContractOperation } from '@thumbnail-api/spec/model';
+import type { ContractValidator } from '@thumbnail-api/spec/validator';
 
 /** Whether `body`, sent with `status` and `contentType`, is an answer the contract documents for `operation`. */
-export function responseFits(validator: ContractValidator, operation: ContractOperation, status: number, contentType: string | undefined, body: Buffer): boolean {
+export function responseFits(
+  validator: ContractValidator,
+  operation: ContractOperation,
+  status: number,
+  contentType: string | undefined,
+  body: Buffer,
+): boolean {
   const response = operation.response(status);
   if (response === undefined) return false;
   if (response.content.length === 0) return body.length === 0;

@@ -4,7 +4,7 @@ import { Agent, type IncomingMessage, type ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
 import type { CompiledOperation } from '../compiled/compile-operation.js';
 import type { Fallback } from '../compiled/compiled-handler.js';
-import type { ContractValidator } from '../contract/contract-model.js';
+import type { ContractValidator } from '@thumbnail-api/spec/validator';
 import type { LazyValidator } from '../contract/lazy-validator.js';
 import { responseFits } from '../contract/response-fit.js';
 import { type BufferedResponse, messageHeaders, sendRequest } from '../server/http-exchange.js';
@@ -46,8 +46,7 @@ export function createPrismFallback(options: { specPath: string; errors: boolean
 
   const send = (server: PrismServer, req: IncomingMessage, res: ServerResponse, operation: CompiledOperation, cors: readonly string[]) => {
     const target = targetOn(new URL(server.url), req.url);
-    const relayAnswer = (answer: BufferedResponse) =>
-      options.validator.load().then((validator) => relay(res, operation, answer, cors, validator), onError);
+    const relayAnswer = (answer: BufferedResponse) => options.validator.load().then((validator) => relay(res, operation, answer, cors, validator), onError);
     const onError = (error: Error) => sendAnswer(res, unavailable(`Prism did not answer: ${error.message}`), cors);
     const forwardBody = (body: Readable) =>
       sendRequest(target, { method: req.method ?? 'GET', headers: headersForPrism(req.headers), body, agent }).then(relayAnswer, onError);
@@ -92,7 +91,14 @@ function relay(res: ServerResponse, operation: CompiledOperation, answer: Buffer
   }
   sendAnswer(
     res,
-    mockError('prism-outside-contract', answer.status, `Prism answered ${answer.status} outside the contract`, `Prism, which generates this answer, said: ${said}`, {}, noteLines(said)),
+    mockError(
+      'prism-outside-contract',
+      answer.status,
+      `Prism answered ${answer.status} outside the contract`,
+      `Prism, which generates this answer, said: ${said}`,
+      {},
+      noteLines(said),
+    ),
     cors,
   );
 }

@@ -4,7 +4,10 @@
 // What the mock uses of Prism's modules (their own typings pull in pino's, which are not installed).
 interface PrismModules {
   readonly server: {
-    createServer(operations: unknown[], options: { cors: boolean; config: object; components: { logger: unknown } }): {
+    createServer(
+      operations: unknown[],
+      options: { cors: boolean; config: object; components: { logger: unknown } },
+    ): {
       listen(port: number, host: string): Promise<string>;
       close(): Promise<void>;
     };

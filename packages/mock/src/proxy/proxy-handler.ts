@@ -8,7 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import { Agent as HttpAgent, createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { Agent as HttpsAgent } from 'node:https';
-import type { ContractModel } from '../contract/contract-model.js';
+import type { ContractModel } from '@thumbnail-api/spec/model';
 import { type BufferedResponse, messageHeaders, readBody, reply, sendRequest } from '../server/http-exchange.js';
 import { originForm, targetOn } from '../server/request-target.js';
 import type { CheckedExchange, ContractFinding } from './contract-report.js';

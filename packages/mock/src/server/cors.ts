@@ -29,7 +29,9 @@ export function corsPolicy(allowed: string | readonly string[] | undefined): Cor
     const url = URL.canParse(value) ? new URL(value) : undefined;
     const plain = url !== undefined && /^https?:$/.test(url.protocol) && url.pathname === '/' && !url.search && !url.hash && !url.username && !url.password;
     if (!plain || /[/?#]./.test(value.replace(/^[a-z]+:\/\//i, ''))) {
-      throw new Error(`The CORS origin ${JSON.stringify(value)} is not an origin. Give scheme, host and port only, e.g. http://localhost:5173, or * for every origin.`);
+      throw new Error(
+        `The CORS origin ${JSON.stringify(value)} is not an origin. Give scheme, host and port only, e.g. http://localhost:5173, or * for every origin.`,
+      );
     }
     // As browsers send it: lower-case host, no default port, no trailing slash.
     origins.add(url.origin);

@@ -43,9 +43,9 @@ export function readTarget(requestTarget: string | undefined): RequestTarget {
     return at === -1 ? { pathname: url, query: undefined } : { pathname: url.slice(0, at), query: url.slice(at + 1) };
   }
   const parsed = targetOn(placeholder, url);
-  const pathname = parsed.pathname.replace(/%[0-9A-Fa-f]{2}/g, (escape) => {
-    const code = Number.parseInt(escape.slice(1), 16);
-    return isUnreserved(code) ? String.fromCharCode(code) : escape;
+  const pathname = parsed.pathname.replace(/%[0-9A-Fa-f]{2}/g, (escaped) => {
+    const code = Number.parseInt(escaped.slice(1), 16);
+    return isUnreserved(code) ? String.fromCharCode(code) : escaped;
   });
   const queryAt = url.indexOf('?');
   return { pathname, query: queryAt === -1 ? undefined : url.slice(queryAt + 1) };
@@ -55,6 +55,12 @@ const placeholder = new URL('http://mock.invalid');
 
 function isUnreserved(code: number): boolean {
   return (
-    (code >= 0x30 && code <= 0x39) || (code >= 0x41 && code <= 0x5a) || (code >= 0x61 && code <= 0x7a) || code === 0x2d || code === 0x2e || code === 0x5f || code === 0x7e
+    (code >= 0x30 && code <= 0x39) ||
+    (code >= 0x41 && code <= 0x5a) ||
+    (code >= 0x61 && code <= 0x7a) ||
+    code === 0x2d ||
+    code === 0x2e ||
+    code === 0x5f ||
+    code === 0x7e
   );
 }
