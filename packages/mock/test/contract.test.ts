@@ -50,7 +50,7 @@ describe('the bundled contract', () => {
     for (const operation of compiled.operations) {
       const answer = status === 401 ? operation.unauthorized : operation.forbidden!;
       expect(answer.status).toBe(status);
-      expect(answer.headers).toEqual(['content-type', 'application/json', 'content-length', String(answer.body.length)]);
+      expect(answer.headers).toEqual(['content-type', 'application/json', 'content-length', String(answer.body.length), 'vary', 'Origin']);
       expect(JSON.parse(answer.body.toString())).toEqual(componentExample(component));
     }
   });

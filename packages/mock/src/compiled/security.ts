@@ -30,7 +30,15 @@ export function compileSecurity(model: ContractModel, requirements: readonly Sec
     alternatives.push(checks);
   }
   if (alternatives.length === 1 && alternatives[0]!.length === 1) return alternatives[0]![0]!;
-  return (headers, query) => alternatives.some((checks) => checks.every((check) => check(headers, query)));
+  // Loops, not some/every with arrow functions: this runs on every request.
+  return (headers, query) => {
+    for (const checks of alternatives) {
+      let satisfied = true;
+      for (const check of checks) satisfied &&= check(headers, query);
+      if (satisfied) return true;
+    }
+    return false;
+  };
 }
 
 function compileScheme(model: ContractModel, name: string): SchemeCheck | string {

@@ -80,7 +80,7 @@ function relay(res: ServerResponse, operation: CompiledOperation, answer: Buffer
   if (responseFits(validator, operation.source, answer.status, answer.headers['content-type'], answer.body)) {
     const headers = messageHeaders(answer.headers);
     const lines = Object.entries(headers).flatMap(([name, value]) => (name.startsWith('access-control-') ? [] : [name, String(value)]));
-    res.writeHead(answer.status, [...lines, 'content-length', String(answer.body.length), ...cors]);
+    res.writeHead(answer.status, [...lines, 'content-length', String(answer.body.length), 'vary', 'Origin', ...cors]);
     res.end(answer.body);
     return;
   }

@@ -18,7 +18,7 @@ const preflightMaxAge = '600';
 const originPattern = /^(?:null|[a-z][a-z0-9+.-]*:\/\/[^\s/?#,]+)$/i;
 const tokenList = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+(?:[ \t]*,[ \t]*[!#$%&'*+.^_`|~0-9A-Za-z-]+)*$/;
 
-const varyOnly: readonly string[] = ['vary', 'Origin'];
+const none: readonly string[] = [];
 
 /** Checks `--cors-origin` values: `*` (every origin, the default) or origins such as `http://localhost:5173`. */
 export function corsPolicy(allowed: string | readonly string[] | undefined): CorsPolicy {
@@ -43,10 +43,10 @@ function allows(policy: CorsPolicy, origin: string): boolean {
   return originPattern.test(origin) && (policy.origins === undefined || policy.origins.has(origin));
 }
 
-/** The CORS header lines of an answer to `origin` (a request without Origin gets only `Vary: Origin`). */
+/** The CORS header lines of an answer to `origin`: none without one, or for one not allowed (`Vary: Origin` is in every answer). */
 export function corsLines(policy: CorsPolicy, origin: string | undefined): readonly string[] {
-  if (origin === undefined || !allows(policy, origin)) return varyOnly;
-  return ['vary', 'Origin', 'access-control-allow-origin', origin, 'access-control-allow-credentials', 'true', 'access-control-expose-headers', exposed];
+  if (origin === undefined || !allows(policy, origin)) return none;
+  return ['access-control-allow-origin', origin, 'access-control-allow-credentials', 'true', 'access-control-expose-headers', exposed];
 }
 
 /** Whether a request is a CORS preflight: OPTIONS with an Origin and the method the page wants to use. */

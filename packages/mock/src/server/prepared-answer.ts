@@ -9,10 +9,14 @@ export interface PreparedAnswer {
   readonly body: Buffer;
 }
 
-/** An answer with `body` sent as `contentType` (none for an empty body without a type), plus `extra` header lines. */
+/**
+ * An answer with `body` sent as `contentType` (none for an empty body without a type), plus `extra` header lines.
+ * Every answer varies by Origin (its CORS lines do), so it says `Vary: Origin` unless `extra` says more.
+ */
 export function prepareAnswer(status: number, contentType: string | undefined, body: Buffer, extra: readonly string[] = []): PreparedAnswer {
   const headers = contentType === undefined ? [] : ['content-type', contentType];
   headers.push('content-length', String(body.length), ...extra);
+  if (!extra.some((line, index) => index % 2 === 0 && line.toLowerCase() === 'vary')) headers.push('vary', 'Origin');
   return { status, headers, body };
 }
 
@@ -21,7 +25,7 @@ export function withHeaders(answer: PreparedAnswer, extra: readonly string[]): P
   return { status: answer.status, headers: [...answer.headers, ...extra], body: answer.body };
 }
 
-/** Writes `answer` (no body for HEAD: node leaves it out), with the request's CORS lines. */
+/** Writes `answer` (no body for HEAD: node leaves it out), with the request's CORS lines (none without an Origin). */
 export function sendAnswer(res: ServerResponse, answer: PreparedAnswer, cors: readonly string[]): void {
   const headers = cors.length === 0 ? answer.headers : [...answer.headers, ...cors];
   res.writeHead(answer.status, headers as string[]);
