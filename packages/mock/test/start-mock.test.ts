@@ -1,7 +1,7 @@
 // startMock's life cycle: several at once, in this process only, stop, and failures that name their cause and leave
 // nothing running.
 import { Agent, createServer, request, type Server } from 'node:http';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, readlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, expect, test } from 'vitest';
@@ -121,3 +121,34 @@ test('a key registry needs the contract to document the 401 and 403 bodies', asy
     'documents no 401 example for GET /api/things; the key registry answers with the contract\'s own bodies',
   );
 });
+
+test('stop() does not wait for a Prism still loading for a request, and Prism then never listens', async () => {
+  const mock = await startMock({ port: 0 });
+  const pending = fetch(`${mock.url}/api/thumbnails`, { headers: { 'x-api-key': 'k', prefer: 'dynamic=true' } }).catch((error: Error) => error);
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  const before = listeningPorts();
+  await mock.stop();
+  expect(await pending).toBeInstanceOf(Error);
+  // Prism's modules take about a second to load; give it longer, then look for a socket of this process it opened.
+  await new Promise((resolve) => setTimeout(resolve, 5_000));
+  expect(listeningPorts().filter((port) => !before.includes(port))).toEqual([]);
+});
+
+/** The TCP ports this process listens on (Linux /proc). */
+function listeningPorts(): number[] {
+  const inodes = new Set(
+    readdirSync('/proc/self/fd').flatMap((fd) => {
+      try {
+        return [/^socket:\[(\d+)\]$/.exec(readlinkSync(`/proc/self/fd/${fd}`))?.[1]].filter((inode): inode is string => inode !== undefined);
+      } catch {
+        return [];
+      }
+    }),
+  );
+  return readFileSync('/proc/net/tcp', 'utf8')
+    .split('\n')
+    .slice(1)
+    .map((line) => line.trim().split(/\s+/))
+    .filter((fields) => fields[3] === '0A' && inodes.has(fields[9]!))
+    .map((fields) => Number.parseInt(fields[1]!.split(':')[1]!, 16));
+}

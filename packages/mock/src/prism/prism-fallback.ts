@@ -20,17 +20,21 @@ const refusals = new Set([400, 406, 413, 415, 422]);
 
 export function createPrismFallback(options: { specPath: string; errors: boolean; startTimeoutMs: number; validator: LazyValidator }): Fallback {
   const agent = new Agent({ keepAlive: true });
+  const stopped = new AbortController();
   let starting: Promise<PrismServer> | undefined;
-  let closed = false;
+  let running: PrismServer | undefined;
 
   const prism = (): Promise<PrismServer> => {
-    starting ??= startPrismServer({ mode: 'mock', specPath: options.specPath, errors: options.errors, cors: false }).then((server) => {
-      // Stopped while Prism was loading: it must not outlive the mock.
-      if (closed) void server.close();
+    starting ??= startPrismServer({ mode: 'mock', specPath: options.specPath, errors: options.errors, cors: false, signal: stopped.signal }).then((server) => {
+      // Stopped while Prism was starting to listen: it must not outlive the mock.
+      if (stopped.signal.aborted) void server.close();
+      else running = server;
       return server;
     });
     // Failed starts are retried by the next request.
-    starting.catch(() => (starting = undefined));
+    starting.catch(() => {
+      starting = undefined;
+    });
     return prismWithin(starting, options.startTimeoutMs);
   };
 
@@ -67,10 +71,10 @@ export function createPrismFallback(options: { specPath: string; errors: boolean
   return {
     forward,
     async close() {
-      closed = true;
+      // Not waiting for a Prism still loading: it sees the signal and never listens.
+      stopped.abort();
       agent.destroy();
-      const server = await starting?.catch(() => undefined);
-      await server?.close();
+      await running?.close();
     },
   };
 }

@@ -29,6 +29,8 @@ export interface PrismServerOptions {
   readonly cors: boolean;
   readonly host?: string;
   readonly port?: number;
+  /** Aborted when whatever wanted Prism stopped meanwhile: it then never listens. */
+  readonly signal?: AbortSignal;
 }
 
 /** A Prism server answering on `url`. */
@@ -48,6 +50,7 @@ export async function startPrismServer(options: PrismServerOptions): Promise<Pri
   } catch (error) {
     throw new Error(`Cannot load Prism, a dependency of @thumbnail-api/mock (reinstall @thumbnail-api/mock): ${(error as Error).message}`);
   }
+  options.signal?.throwIfAborted();
   const { createServer } = prism.server;
   const { getHttpOperationsFromSpec } = prism.http;
   const { createLogger } = prism.core;
@@ -66,6 +69,7 @@ export async function startPrismServer(options: PrismServerOptions): Promise<Pri
     options.mode === 'proxy' ? { ...shared, isProxy: true as const, upstream: new URL(options.upstream!) } : { ...shared, isProxy: false as const };
   // Prism logs every request; silent, as the mock's own output says what matters.
   const logger = createLogger('PRISM', { level: 'silent' });
+  options.signal?.throwIfAborted();
   const server = createServer(operations, { cors: options.cors, config, components: { logger: logger.child({ name: 'HTTP SERVER' }) } });
   const url = await server.listen(options.port ?? 0, options.host ?? '127.0.0.1');
   return { url, close: () => server.close().catch(() => undefined) };
