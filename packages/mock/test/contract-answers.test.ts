@@ -1,5 +1,6 @@
 // Every answer to a documented operation is one the contract documents: the documented responses, and for a
 // request the mock refuses, the contract's error answer with a note saying why.
+import { request } from 'node:http';
 import { openapi } from '@thumbnail-api/spec';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { type RunningMock, startMock } from '../src/index.js';
@@ -63,6 +64,25 @@ test.each([
   expect(response.json()).toEqual(defaultErrorBody());
   expect(response.headers['x-thumbnail-api-mock-note']).toMatch(note);
   expect(response.headers['x-thumbnail-api-mock-error']).toBeUndefined();
+  expect(response.headers['sl-violations']).toBeUndefined();
+});
+
+test('a chunked body of another media type → 415, as with a Content-Length', async () => {
+  const response = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+    const url = new URL('/api/thumbnails', mock.url);
+    const outgoing = request(url, { method: 'POST', headers: { ...key, 'content-type': 'text/plain', 'transfer-encoding': 'chunked' } }, (res) => {
+      let body = '';
+      res.on('data', (chunk: Buffer) => {
+        body += chunk;
+      });
+      res.on('end', () => resolve({ status: res.statusCode!, body }));
+    });
+    outgoing.on('error', reject);
+    outgoing.write('hel');
+    outgoing.end('lo');
+  });
+  expect(response.status).toBe(415);
+  expect(JSON.parse(response.body)).toEqual(defaultErrorBody());
 });
 
 test("a body over 10 MB → 413 with the contract's error body", async () => {

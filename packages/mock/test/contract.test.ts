@@ -119,6 +119,15 @@ describe('what the compiler leaves to Prism, and why', () => {
   });
 });
 
+test('a documented response without content is sent without a body and without a Content-Type', async () => {
+  const document = { openapi: '3.1.0', info: { title: 't', version: '1' }, paths: { '/api/things': { delete: { responses: { '204': { description: 'gone' } } } } } };
+  const contract = await readContract(specFile('no-content.json', JSON.stringify(document)));
+  const validator = lazyValidator(contract.model);
+  await validator.load();
+  const [operation] = compileContract(contract.model, validator, { checkExamples: true }).operations;
+  expect(operation!.success).toEqual({ status: 204, headers: ['content-length', '0', 'vary', 'Origin'], body: Buffer.alloc(0) });
+});
+
 describe('contracts the mock cannot serve', () => {
   test.each([
     ['a missing file', () => join(dir, 'nope.yaml'), /Cannot read the contract .*nope\.yaml: the file does not exist/],

@@ -144,6 +144,16 @@ describe('honest answers for what the contract does not document', () => {
     expectMockError(await send(open.url, { headers: { 'x-api-key': 'k', prefer } }), 400, 'malformed-prefer');
   });
 
+  test("a query fallback given twice (?__code=403&__code=401) → the mock's 400 saying so", async () => {
+    expectMockError(await send(open.url, { path: '/api/thumbnails?__code=403&__code=401', headers: { 'x-api-key': 'k' } }), 400, 'malformed-prefer');
+  });
+
+  test('a documented Prefer with an Accept the answer cannot meet → the 406 answer', async () => {
+    const response = await send(open.url, { headers: { 'x-api-key': 'k', prefer: 'code=403', accept: 'text/html' } });
+    expect(response.status).toBe(406);
+    expect(response.json()).toEqual({ success: false, error: 'Invalid request' });
+  });
+
   test.each([
     ['code=403', 403, forbidden],
     ['code=401', 401, unauthorized],
