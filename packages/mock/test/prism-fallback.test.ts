@@ -114,6 +114,16 @@ describe('a contract with what the compiler leaves to Prism', () => {
     expect(response.json()).toEqual(body);
   });
 
+  test.each([
+    ['a status it does not document', 'code=500', 'undocumented-status'],
+    ['an example it does not have', 'example=nope', 'undocumented-example'],
+    ['a Prefer the mock cannot read', 'code=abc', 'malformed-prefer'],
+  ])("a Prefer for %s gets the mock's 400, before Prism is asked", async (_, prefer, kind) => {
+    const response = await send(mock.url, { path: '/api/items?limit=2', headers: { 'x-api-key': 'key-ok', prefer } });
+    expect(response.status).toBe(400);
+    expect(response.headers['x-thumbnail-api-mock-error']).toBe(kind);
+  });
+
   test('the key registry still answers first', async () => {
     const response = await send(mock.url, { path: '/api/items?limit=2', headers: { 'x-api-key': 'key-revoked' } });
     expect(response.status).toBe(401);

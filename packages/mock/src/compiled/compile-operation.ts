@@ -5,6 +5,7 @@ import type { LazyValidator } from '../contract/lazy-validator.js';
 import { mockError } from '../server/mock-error.js';
 import { noteLines, type PreparedAnswer, withHeaders } from '../server/prepared-answer.js';
 import { accepts } from './accept.js';
+import { responseForCode, successResponse, undocumentedPreference } from './documented-statuses.js';
 import { type BodyRule, compileBodyRule } from './request-body.js';
 import { compileResponse, type ExampleCheck, type ResponsePlan } from './response-plan.js';
 import { type CredentialCheck, compileSecurity } from './security.js';
@@ -19,8 +20,10 @@ export interface CompiledOperation {
   readonly source: ContractOperation;
   /** Why the mock leaves this operation to Prism (after the key registry); `undefined` when it answers it itself. */
   readonly prismReason: string | undefined;
-  /** Checks that credentials are present, as Prism does; `undefined` when none are needed. */
+  /** Checks that credentials are present, as Prism does; `undefined` when none are needed or Prism checks them. */
   readonly credentials: CredentialCheck | undefined;
+  /** Whether only Prism can check its credentials (a scheme the mock does not check), when there is no key registry. */
+  readonly credentialsByPrism: boolean;
   /** The documented 401 (or the mock's own error when the contract documents none). */
   readonly unauthorized: PreparedAnswer;
   /** The documented 403, if the contract documents one (the key registry needs it). */
@@ -35,6 +38,8 @@ export interface CompiledOperation {
    * no such answer, or the 406 when the client accepts none of its media type.
    */
   preferred(code: number | undefined, example: string | undefined, accept: string | undefined): { answer: PreparedAnswer; documented: boolean };
+  /** The mock's error when `Prefer` names an answer the contract does not document (also for operations left to Prism). */
+  preferenceProblem(code: number | undefined, example: string | undefined): PreparedAnswer | undefined;
   /** The success answer for this Accept header (a 406 when the client accepts none of its media type). */
   successFor(accept: string | undefined): PreparedAnswer;
   /** The documented answer for a refused request, found as Prism finds it (the first of `statuses`, else `default`). */
@@ -64,9 +69,9 @@ export function compileOperation(model: ContractModel, operation: ContractOperat
     if (typeof plan === 'string') reasons.push(plan);
     else plans.set(entry.status, plan);
   }
-  const explicit = [...plans.values()].filter((plan) => plan.key !== 'default');
-  const byCode = (code: number): ResponsePlan | undefined =>
-    plans.get(String(code)) ?? explicit.find((plan) => plan.key.toUpperCase() === `${String(code)[0]}XX`);
+  const compiled = [...plans.values()];
+  const byCode = (code: number): ResponsePlan | undefined => responseForCode(compiled, code);
+  const documentedStatuses = operation.responses.map((entry) => entry.status);
   // As Prism: the documented answer of the first status found, else `default` under the first status.
   const refusedCache = new Map<string, PreparedAnswer>();
   const refusedAnswer = (statuses: readonly number[]): PreparedAnswer => {
@@ -82,17 +87,16 @@ export function compileOperation(model: ContractModel, operation: ContractOperat
           status,
           `the contract documents no ${status} answer for ${name}`,
           `The mock answers ${status} here and the contract has neither a ${status} nor a default response to send.`,
-          {
-            documentedStatuses: documentedStatuses(plans),
-          },
+          { documentedStatuses },
         );
       refusedCache.set(cacheKey, answer);
     }
     return answer;
   };
 
-  const successPlan = lowest2xx(explicit) ?? plans.get('default') ?? [...plans.values()][0];
-  const successStatus = successPlan === undefined ? 200 : successPlan.key === 'default' ? 200 : Number(successPlan.key.replace(/XX$/i, '00'));
+  const chosen = successResponse(compiled);
+  const successPlan = chosen?.response;
+  const successStatus = chosen?.status ?? 200;
   const success =
     successPlan?.answer(successStatus) ??
     mockError('no-documented-answer', 500, `the contract documents no answer for ${name}`, 'Document a response for this operation.');
@@ -106,6 +110,7 @@ export function compileOperation(model: ContractModel, operation: ContractOperat
     source: operation,
     prismReason: reasons.length > 0 ? reasons.join('; ') : undefined,
     credentials: typeof security === 'function' ? security : undefined,
+    credentialsByPrism: typeof security === 'string',
     unauthorized: refusedAnswer([401]),
     forbidden: byCode(403)?.answer(403) ?? plans.get('default')?.answer(403),
     documentsExample: (status) => ((byCode(status) ?? plans.get('default'))?.exampleNames.length ?? 0) > 0,
@@ -115,43 +120,16 @@ export function compileOperation(model: ContractModel, operation: ContractOperat
       if (successPlan?.mediaType === undefined || accepts(accept, successPlan.mediaType)) return success;
       return notAcceptable(successPlan.mediaType, accept!);
     },
+    preferenceProblem: (code, example) => undocumentedPreference(operation, name, code, example),
     preferred(code, example, accept) {
-      const plan = code === undefined ? successPlan : byCode(code);
-      if (plan === undefined) {
-        const answer = mockError(
-          'undocumented-status',
-          400,
-          `the contract documents no ${code} answer for ${name}`,
-          `Prefer a status the contract documents for ${method} ${operation.path}. Other statuses are covered only by its "default" response, which does not say which statuses the service uses, so the mock does not make them up.`,
-          { documentedStatuses: documentedStatuses(plans) },
-        );
-        return { answer, documented: false };
-      }
-      const status = code ?? successStatus;
-      const answer = plan.answer(status, example);
-      if (answer === undefined) {
-        const error = mockError(
-          'undocumented-example',
-          400,
-          `the contract documents no example ${JSON.stringify(example!.slice(0, 100))} for the ${plan.key} answer of ${name}`,
-          'Prefer one of the examples the contract documents for this answer.',
-          { documentedExamples: plan.exampleNames },
-        );
-        return { answer: error, documented: false };
-      }
+      const problem = undocumentedPreference(operation, name, code, example);
+      if (problem !== undefined) return { answer: problem, documented: false };
+      // Compiled operations have a plan for every documented response.
+      const plan = (code === undefined ? successPlan : byCode(code))!;
+      const answer = plan.answer(code ?? successStatus, example)!;
       if (plan.mediaType === undefined || accepts(accept, plan.mediaType)) return { answer, documented: true };
       return { answer: notAcceptable(plan.mediaType, accept!), documented: false };
     },
     refused: (statuses, note) => withHeaders(refusedAnswer(statuses), noteLines(note)),
   };
-}
-
-/** Prism's default answer: the lowest 2xx status (ranges normalised, `2XX` as 200). */
-function lowest2xx(plans: readonly ResponsePlan[]): ResponsePlan | undefined {
-  return plans.filter((plan) => /^2(\d\d|XX)$/.test(plan.key)).sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0))[0];
-}
-
-/** The statuses the contract documents for an operation, for the mock's errors; `default` is named as such. */
-function documentedStatuses(plans: ReadonlyMap<string, ResponsePlan>): string[] {
-  return [...plans.keys()];
 }

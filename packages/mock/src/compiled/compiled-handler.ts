@@ -63,28 +63,30 @@ export function createMockHandler(options: {
       sendAnswer(res, outcome === 'forbidden' ? operation.forbidden! : operation.unauthorized, cors);
       return;
     }
-    if (operation.prismReason !== undefined) {
-      fallback.forward(req, res, operation, cors);
-      return;
-    }
 
-    // 2. Prefer chooses the answer, body or not.
+    // 2. Prefer chooses the answer, body or not. (Where only Prism can check the key, it checks Prefer too, after it.)
+    const keyChecked = keys !== undefined || !operation.credentialsByPrism;
     // node joins repeated Prefer lines with ', ', as Prism reads them.
     const prefer = headers.prefer as string | undefined;
     const preference = prefer || query?.includes('__') ? readPreference(prefer, query) : undefined;
-    if (preference !== undefined) {
-      if ('malformed' in preference) {
-        sendAnswer(res, malformedPrefer(preference.malformed), cors);
-        return;
-      }
-      const { code, example, dynamic } = preference.preference;
-      if (choosesAnswer(preference.preference)) {
-        const { answer, documented } = operation.preferred(code, example, headers.accept);
-        // A generated body is Prism's, once the mock knows the status asked for is documented (an example wins over it).
-        if (documented && dynamic === true && example === undefined && method !== 'HEAD') fallback.forward(req, res, operation, cors);
-        else sendAnswer(res, answer, cors);
-        return;
-      }
+    if (preference !== undefined && 'malformed' in preference && keyChecked) {
+      sendAnswer(res, malformedPrefer(preference.malformed), cors);
+      return;
+    }
+    const chosen = preference !== undefined && 'preference' in preference && choosesAnswer(preference.preference) ? preference.preference : undefined;
+    if (operation.prismReason !== undefined) {
+      // Prism answers, once the mock knows that what is preferred is documented.
+      const problem = chosen && keyChecked ? operation.preferenceProblem(chosen.code, chosen.example) : undefined;
+      if (problem) sendAnswer(res, problem, cors);
+      else fallback.forward(req, res, operation, cors);
+      return;
+    }
+    if (chosen !== undefined) {
+      const { answer, documented } = operation.preferred(chosen.code, chosen.example, headers.accept);
+      // A generated body is Prism's, once the mock knows the status asked for is documented (an example wins over it).
+      if (documented && chosen.dynamic === true && chosen.example === undefined && method !== 'HEAD') fallback.forward(req, res, operation, cors);
+      else sendAnswer(res, answer, cors);
+      return;
     }
 
     // 3. Validation.

@@ -5,7 +5,7 @@ import { type PreparedAnswer, prepareAnswer } from '../server/prepared-answer.js
 /** A documented response ready to send, under any status its key covers (`4XX` covers 404, `default` all). */
 export interface ResponsePlan {
   /** The status key as documented: `200`, `4XX`, `default`. */
-  readonly key: string;
+  readonly status: string;
   /** The one media type it is sent as; `undefined` when it documents no body. */
   readonly mediaType: string | undefined;
   /** Example names, in document order; the unnamed `example` field is `default`, as Prism names it. */
@@ -45,7 +45,7 @@ export function compileResponse(entry: ResponseEntry, checkExample: ExampleCheck
   const first = bodies.values().next().value ?? Buffer.alloc(0);
   const answers = new Map<string, PreparedAnswer>();
   return {
-    key: entry.status,
+    status: entry.status,
     mediaType: media?.mediaType,
     exampleNames: [...bodies.keys()],
     answer(status, exampleName) {
