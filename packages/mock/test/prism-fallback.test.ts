@@ -61,6 +61,9 @@ describe('the bundled contract', () => {
     });
     expect(response.status).toBe(422);
     expect(response.json()).toEqual({ success: false, error: 'Invalid request' });
+    // What Prism found, in the mock's note (not in Prism's own sl-violations header).
+    expect(response.headers['x-thumbnail-api-mock-note']).toBe('Prism found: request.body.prompt: Request body property prompt must be string');
+    expect(response.headers['sl-violations']).toBeUndefined();
   });
 });
 

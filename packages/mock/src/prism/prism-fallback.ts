@@ -82,9 +82,12 @@ export function createPrismFallback(options: { specPath: string; errors: boolean
 /** Sends Prism's answer on when the contract documents it; otherwise the documented refusal, or the mock's error. */
 function relay(res: ServerResponse, operation: CompiledOperation, answer: BufferedResponse, cors: readonly string[], validator: ContractValidator): void {
   if (responseFits(validator, operation.source, answer.status, answer.headers['content-type'], answer.body)) {
-    const headers = messageHeaders(answer.headers);
+    // The mock's CORS instead of Prism's, and its note instead of Prism's violations header, as in its own answers.
+    const headers = messageHeaders(answer.headers, ['sl-violations']);
     const lines = Object.entries(headers).flatMap(([name, value]) => (name.startsWith('access-control-') ? [] : [name, String(value)]));
-    res.writeHead(answer.status, [...lines, 'content-length', String(answer.body.length), 'vary', 'Origin', ...cors]);
+    const violations = violationsOf(answer);
+    const note = violations === undefined ? [] : noteLines(`Prism found: ${violations}`);
+    res.writeHead(answer.status, [...lines, 'content-length', String(answer.body.length), 'vary', 'Origin', ...note, ...cors]);
     res.end(answer.body);
     return;
   }
@@ -105,6 +108,20 @@ function relay(res: ServerResponse, operation: CompiledOperation, answer: Buffer
     ),
     cors,
   );
+}
+
+/** Prism's violations of an exchange (its `sl-violations` header), as one line; `undefined` without any. */
+function violationsOf(answer: BufferedResponse): string | undefined {
+  const header = answer.headers['sl-violations'];
+  if (typeof header !== 'string') return undefined;
+  try {
+    const violations = JSON.parse(header) as Array<{ location?: unknown; message?: unknown }>;
+    return violations
+      .map((violation) => `${Array.isArray(violation.location) ? violation.location.join('.') : 'request'}: ${String(violation.message)}`)
+      .join('; ');
+  } catch {
+    return header;
+  }
 }
 
 /** One line about Prism's answer, e.g. its problem+json title. */
