@@ -1,4 +1,5 @@
-// Hostile requests against the running mock (startMock: our front server and a real Prism process), with and
+// Hostile requests against the running mock (startMock: the compiled contract, and Prism in the same process for
+// what it does not cover, e.g. Prefer: dynamic=true), with and
 // without a key registry: it never crashes or hangs, every answer to a documented operation is one the contract
 // documents, the registry answers as its README says, nothing reaches another host, and it keeps serving.
 import { createServer, type Server } from 'node:http';
