@@ -1,23 +1,23 @@
 // Builds the static site in docs/dist from the bundled contract, docs/samples and docs/guides:
 // index.html (the Redoc reference), one page per guide, site.css, the contract itself and version.json.
-import { copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { openapiJsonPath, openapiYamlPath } from '@thumbnail-api/spec';
+import { loadContract, openapiJsonPath, openapiYamlPath } from '@thumbnail-api/spec';
 import { buildReference, SITE_HEADER_PLACEHOLDER } from '../src/build-reference.mjs';
 import { attachCodeSamples, listOperationIds, readCodeSamples } from '../src/code-samples.mjs';
 import { readContractVersion } from '../src/contract-version.mjs';
 import { GAP_LIST_PLACEHOLDER, listGuides, renderGuide } from '../src/guides.mjs';
 import { REFERENCE_TITLE, renderGuidePage, renderSiteHeader, SITE_CSS } from '../src/site-layout.mjs';
-import { collectGaps, markGaps, renderGapList } from '../src/undocumented.mjs';
+import { markGaps, renderGapList } from '../src/undocumented.mjs';
+import { collectGaps } from '../src/undocumented-model.mjs';
 
 const docs = (/** @type {string} */ path) => fileURLToPath(new URL(`../${path}`, import.meta.url));
 const dist = docs('dist');
 const work = docs('.build');
 
 const version = readContractVersion(openapiJsonPath);
-/** @type {import('../src/undocumented.mjs').JsonObject} */
-const contract = JSON.parse(readFileSync(openapiJsonPath, 'utf8'));
-const apiTitle = String(/** @type {{ title?: unknown }} */ (contract.info).title ?? 'API');
+const contract = loadContract();
+const apiTitle = String(/** @type {{ title?: unknown }} */ (contract.document.info).title ?? 'API');
 
 const guides = listGuides(docs('guides'));
 const gapPages = guides.filter((guide) => guide.markdown.includes(GAP_LIST_PLACEHOLDER));
@@ -36,7 +36,7 @@ mkdirSync(dist, { recursive: true });
 mkdirSync(work, { recursive: true });
 
 // The reference renders a docs-only copy: version note, markers and code samples added; spec/ is untouched.
-const docsContract = markGaps(attachCodeSamples(withVersionNote(contract), readCodeSamples(docs('samples'), listOperationIds(contract))), {
+const docsContract = markGaps(attachCodeSamples(withVersionNote(contract.document), readCodeSamples(docs('samples'), listOperationIds(contract))), {
   listHref: gapListHref,
 });
 writeFileSync(`${work}/openapi.docs.json`, `${JSON.stringify(docsContract, null, 2)}\n`);
@@ -72,7 +72,7 @@ console.log(`Built docs/dist: reference and ${guides.length} guides for contract
 
 /**
  * A copy of the contract whose overview starts with the contract version and bundle hash.
- * @param {import('../src/undocumented.mjs').JsonObject} source
+ * @param {import('@thumbnail-api/spec').JsonObject} source
  */
 function withVersionNote(source) {
   const copy = structuredClone(source);

@@ -1,9 +1,9 @@
 // Builds the Redoc reference page with `redocly build-docs --inlineBundle` from the docs-only copy of
 // the contract, then makes it self-contained: the only asset Redoc 3 loads from a CDN by itself (the
 // "API docs by" logo) is replaced by an inline image, and the build fails if any CDN asset is left.
-import { spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { runOrFail } from '@thumbnail-api/dev-tools/run-process';
 import { SAMPLE_KINDS } from './code-samples.mjs';
 import { SITE_HEADER_HEIGHT } from './site-layout.mjs';
 
@@ -48,7 +48,7 @@ export async function buildReference({ contractFile, optionsFile, templateFile, 
     scrollYOffset: SITE_HEADER_HEIGHT,
   };
   writeFileSync(optionsFile, `${JSON.stringify(redocOptions, null, 2)}\n`);
-  await run(process.execPath, [
+  await runOrFail(process.execPath, [
     redoclyCli,
     'build-docs',
     contractFile,
@@ -61,7 +61,7 @@ export async function buildReference({ contractFile, optionsFile, templateFile, 
     optionsFile,
     '--lint-config',
     'off',
-  ]);
+  ], { env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' } });
 
   let html = readFileSync(outputFile, 'utf8');
   if (!html.includes(SITE_HEADER_PLACEHOLDER)) throw new Error(`${templateFile} lost the ${SITE_HEADER_PLACEHOLDER} placeholder; put it back where the site header goes.`);
@@ -75,27 +75,4 @@ export async function buildReference({ contractFile, optionsFile, templateFile, 
     );
   }
   writeFileSync(outputFile, html);
-}
-
-/**
- * Runs a command, passing its output through; rejects with the output when it fails.
- * @param {string} command
- * @param {string[]} args
- */
-function run(command, args) {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, {
-      env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    /** @type {Buffer[]} */
-    const output = [];
-    child.stdout.on('data', (chunk) => output.push(chunk));
-    child.stderr.on('data', (chunk) => output.push(chunk));
-    child.once('error', reject);
-    child.once('exit', (code) => {
-      if (code === 0) resolve(undefined);
-      else reject(new Error(`redocly build-docs failed (exit ${code}):\n${Buffer.concat(output).toString('utf8')}`));
-    });
-  });
 }

@@ -1,11 +1,11 @@
 // Runs test/runtimes/fixtures/probe.mjs in a real runtime against the built client (dist/), from a throwaway
 // consumer folder whose node_modules links this package, as an installed copy would be found.
-import { spawn } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { type ProcessResult, runProcess } from '@thumbnail-api/dev-tools/run-process';
 import { build, type BuildOptions } from 'esbuild';
 import { afterAll } from 'vitest';
 
@@ -42,11 +42,7 @@ export interface ProbeSettings {
 }
 
 /** A finished process. */
-export interface Finished {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
+export type Finished = ProcessResult;
 
 /** The runtime binaries this package's devDependencies install (bun's needs its install script: see pnpm-workspace.yaml). */
 export function runtimeBinary(name: 'bun' | 'deno' | 'workerd'): string {
@@ -104,22 +100,8 @@ export async function bundle(folder: string, options: BuildOptions): Promise<str
 
 /** Runs a program to its end, killing it after `timeoutMs`. The environment is only what is given (no THUMBNAIL_* from the shell). */
 export function run(command: string, args: string[], options: { cwd: string; env?: Record<string, string>; timeoutMs?: number }): Promise<Finished> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd: options.cwd, env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', NO_COLOR: '1', ...options.env }, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
-    const timer = setTimeout(() => child.kill('SIGKILL'), options.timeoutMs ?? 30_000);
-    child.on('error', (error) => {
-      clearTimeout(timer);
-      reject(error);
-    });
-    child.on('close', (code) => {
-      clearTimeout(timer);
-      resolve({ code, stdout, stderr });
-    });
-  });
+  const env = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', NO_COLOR: '1', ...options.env };
+  return runProcess(command, args, { cwd: options.cwd, env, timeoutMs: options.timeoutMs ?? 30_000 });
 }
 
 /** The report a probe printed; fails with the program's output when there is none. */
