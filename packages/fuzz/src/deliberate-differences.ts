@@ -47,8 +47,9 @@ export const deliberateDifferences: readonly DeliberateDifference[] = [
     id: 'key-registry',
     kind: 'improvement',
     what: "With a key registry, a documented operation called with a key the registry does not answer `ok` (listed as unauthorized or forbidden, not listed, or no key) gets the contract's 401 or 403 example, before Prefer, Accept or body are looked at.",
-    why: 'The mock README\'s key registry: Prism only checks that a key is present and never answers 403 by itself, so a test suite could not see a revoked or a no-access key.',
-    appliesTo: ({ request, withRegistry }) => withRegistry && documentedOperation(request.method, request.target) !== undefined && registryOutcome(request.headers) !== 'ok',
+    why: "The mock README's key registry: Prism only checks that a key is present and never answers 403 by itself, so a test suite could not see a revoked or a no-access key.",
+    appliesTo: ({ request, withRegistry }) =>
+      withRegistry && documentedOperation(request.method, request.target) !== undefined && registryOutcome(request.headers) !== 'ok',
     check: ({ request, ours }) => {
       const status = registryOutcome(request.headers) === 'forbidden' ? 403 : 401;
       return exactExample(request, ours, status);
@@ -61,7 +62,12 @@ export const deliberateDifferences: readonly DeliberateDifference[] = [
     why: 'The front server streams every body on to its Prism child chunked (commit da79bb9), and Prism 5.14 judges a chunked body differently. Gone with the compiled mock (issue 15), which answers without a Prism child.',
     appliesTo: (exchange, compare) => exchange.referenceChunked !== undefined && compare.same(exchange).length > 0,
     check: (exchange, compare) => {
-      const chunked: Exchange = { ...exchange, request: { ...exchange.request, body: asChunked(exchange.request) }, reference: exchange.referenceChunked!, referenceChunked: undefined };
+      const chunked: Exchange = {
+        ...exchange,
+        request: { ...exchange.request, body: asChunked(exchange.request) },
+        reference: exchange.referenceChunked!,
+        referenceChunked: undefined,
+      };
       const problems = compare.judge(chunked);
       return problems.length === 0 ? [] : [`not even as Prism answers the body sent chunked: ${problems.join('; ')}`];
     },
@@ -73,7 +79,11 @@ export const deliberateDifferences: readonly DeliberateDifference[] = [
     why: 'Mock README, "Contract answers only": a client under test only ever sees bodies the contract documents.',
     appliesTo: ({ request, reference }) => {
       const operation = documentedOperation(request.method, request.target);
-      return operation !== undefined && reference.kind === 'response' && undocumentedAnswer(operation, reference.status, text(reference.headers['content-type']), reference.body).length > 0;
+      return (
+        operation !== undefined &&
+        reference.kind === 'response' &&
+        undocumentedAnswer(operation, reference.status, text(reference.headers['content-type']), reference.body).length > 0
+      );
     },
     check: ({ request, ours, reference }) => {
       const status = reference.kind === 'response' ? reference.status : 0;
@@ -91,8 +101,10 @@ function exactExample(request: HttpRequestPlan, ours: MockAnswer, status: number
   const expected = exampleBodyFor(operation, status);
   const problems: string[] = [];
   if (ours.status !== status) problems.push(`status ${ours.status}, expected ${status}`);
-  if (text(ours.headers['content-type']) !== JSON_TYPE) problems.push(`content-type ${JSON.stringify(text(ours.headers['content-type']))}, expected ${JSON_TYPE}`);
-  if (request.method !== 'HEAD' && ours.body.toString('utf8') !== expected) problems.push(`body ${JSON.stringify(ours.body.toString('utf8', 0, 120))}, expected the contract's example ${expected}`);
+  if (text(ours.headers['content-type']) !== JSON_TYPE)
+    problems.push(`content-type ${JSON.stringify(text(ours.headers['content-type']))}, expected ${JSON_TYPE}`);
+  if (request.method !== 'HEAD' && ours.body.toString('utf8') !== expected)
+    problems.push(`body ${JSON.stringify(ours.body.toString('utf8', 0, 120))}, expected the contract's example ${expected}`);
   return problems;
 }
 

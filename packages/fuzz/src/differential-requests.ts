@@ -9,7 +9,12 @@ import { REGISTRY } from './request-arbitraries.js';
 
 const registryKeys = Object.keys(REGISTRY);
 const key = fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...registryKeys) }, fc.constantFrom('some-key', 'sk_test_123', 'FUZZ-KEY-OK'));
-const randomCase = (name: string) => fc.constantFrom(name, name.toUpperCase(), name.replace(/(^|-)(\w)/g, (_, dash: string, c: string) => dash + c.toUpperCase()));
+const randomCase = (name: string) =>
+  fc.constantFrom(
+    name,
+    name.toUpperCase(),
+    name.replace(/(^|-)(\w)/g, (_, dash: string, c: string) => dash + c.toUpperCase()),
+  );
 const header = (name: string, value: fc.Arbitrary<string>) => fc.tuple(randomCase(name), value);
 
 /** Every way a test suite sends (or fails to send) its key: the two documented forms, their near misses, both. */
@@ -21,11 +26,29 @@ const authForms: fc.Arbitrary<Array<[string, string]>> = fc.oneof(
   fc.tuple(header('x-api-key', fc.constantFrom('', ' ', '\t'))),
   fc.tuple(header('authorization', fc.constantFrom('Bearer', 'Bearer ', ''))),
   // Both headers: the same key, different keys, an empty x-api-key beside a bearer key.
-  fc.tuple(key, key, fc.constantFrom('', 'Bearer ', 'bearer ')).map(([a, b, scheme]): Array<[string, string]> => [['x-api-key', a], ['authorization', `${scheme}${b}`]]),
-  key.map((k): Array<[string, string]> => [['x-api-key', ''], ['authorization', `Bearer ${k}`]]),
+  fc.tuple(key, key, fc.constantFrom('', 'Bearer ', 'bearer ')).map(
+    ([a, b, scheme]): Array<[string, string]> => [
+      ['x-api-key', a],
+      ['authorization', `${scheme}${b}`],
+    ],
+  ),
+  key.map(
+    (k): Array<[string, string]> => [
+      ['x-api-key', ''],
+      ['authorization', `Bearer ${k}`],
+    ],
+  ),
 );
 
-const EXAMPLES = ['ListThumbnailsResponseExample', 'CreateThumbnailResponseExample', 'UnauthorizedResponseExample', 'ForbiddenResponseExample', 'UnexpectedErrorResponseExample', 'CreateThumbnailRequestExample', 'Nope'];
+const EXAMPLES = [
+  'ListThumbnailsResponseExample',
+  'CreateThumbnailResponseExample',
+  'UnauthorizedResponseExample',
+  'ForbiddenResponseExample',
+  'UnexpectedErrorResponseExample',
+  'CreateThumbnailRequestExample',
+  'Nope',
+];
 const CODES = ['200', '201', '401', '403', '404', '418', '422', '500', 'abc', ''];
 /** Prism's ways of choosing an answer: `Prefer` header values, alone and combined. */
 const prefer = fc.oneof(
@@ -55,7 +78,16 @@ const contentType = fc.constantFrom(
   // Not multipart/form-data: one chunked POST of a non-multipart body under that type leaves Prism 5.14 answering
   // later requests differently (an invalid vnd.api+json body then gets 200), so Prism is no reference after it.
 );
-const accept = fc.constantFrom('application/json', '*/*', 'application/*', 'text/html', 'application/xml', 'application/json;q=0', 'text/plain, application/json;q=0.5', 'application/problem+json');
+const accept = fc.constantFrom(
+  'application/json',
+  '*/*',
+  'application/*',
+  'text/html',
+  'application/xml',
+  'application/json;q=0',
+  'text/plain, application/json;q=0.5',
+  'application/problem+json',
+);
 
 const otherHeaders = fc.array(
   fc.oneof(
@@ -83,7 +115,21 @@ const target = fc.oneof(
       .map((query) => `/api/thumbnails?${query}`),
   },
   // Neighbours of the documented path, and paths the contract does not describe.
-  { weight: 3, arbitrary: fc.constantFrom('/api/thumbnails/', '/api/thumbnails/123', '/API/thumbnails', '/api/Thumbnails', '/api/persons', '/api/templates', '/api', '/', '/api/thumbnails.json', '/api//thumbnails') },
+  {
+    weight: 3,
+    arbitrary: fc.constantFrom(
+      '/api/thumbnails/',
+      '/api/thumbnails/123',
+      '/API/thumbnails',
+      '/api/Thumbnails',
+      '/api/persons',
+      '/api/templates',
+      '/api',
+      '/',
+      '/api/thumbnails.json',
+      '/api//thumbnails',
+    ),
+  },
 );
 
 const encoder = new TextEncoder();
@@ -95,11 +141,30 @@ const body: fc.Arbitrary<RequestBody> = fc.oneof(
   { weight: 4, arbitrary: fc.constant<RequestBody>({ kind: 'none' }) },
   { weight: 5, arbitrary: prompt.map((p) => bytes(JSON.stringify({ prompt: p }))) },
   // Extra fields are allowed by the contract (the object stays open).
-  { weight: 2, arbitrary: fc.tuple(prompt, fc.dictionary(fc.string({ maxLength: 8 }), fc.jsonValue({ maxDepth: 1 }), { maxKeys: 3 })).map(([p, extra]) => bytes(JSON.stringify({ ...extra, prompt: p }))) },
+  {
+    weight: 2,
+    arbitrary: fc
+      .tuple(prompt, fc.dictionary(fc.string({ maxLength: 8 }), fc.jsonValue({ maxDepth: 1 }), { maxKeys: 3 }))
+      .map(([p, extra]) => bytes(JSON.stringify({ ...extra, prompt: p }))),
+  },
   // Invalid: no prompt, a prompt that is no string, not an object.
-  { weight: 3, arbitrary: fc.oneof(fc.constant({}), fc.record({ prompt: fc.oneof(fc.integer(), fc.boolean(), fc.constant(null), fc.array(fc.string(), { maxLength: 2 })) }), fc.jsonValue({ maxDepth: 2 })).map((v) => bytes(JSON.stringify(v))) },
+  {
+    weight: 3,
+    arbitrary: fc
+      .oneof(
+        fc.constant({}),
+        fc.record({ prompt: fc.oneof(fc.integer(), fc.boolean(), fc.constant(null), fc.array(fc.string(), { maxLength: 2 })) }),
+        fc.jsonValue({ maxDepth: 2 }),
+      )
+      .map((v) => bytes(JSON.stringify(v))),
+  },
   // Not JSON: truncated, text, a form body, empty.
-  { weight: 3, arbitrary: fc.constantFrom('{"prompt":', '{"prompt": "a"', "{prompt: 'a'}", 'prompt=a', 'prompt=a&size=2', '', 'null', '[]', 'hello').map((text) => bytes(text)) },
+  {
+    weight: 3,
+    arbitrary: fc
+      .constantFrom('{"prompt":', '{"prompt": "a"', "{prompt: 'a'}", 'prompt=a', 'prompt=a&size=2', '', 'null', '[]', 'hello')
+      .map((text) => bytes(text)),
+  },
   // Chunked instead of a Content-Length.
   { weight: 1, arbitrary: prompt.map((p) => bytes(JSON.stringify({ prompt: p }), true)) },
 );

@@ -36,7 +36,8 @@ export interface ExchangeVerdict {
 export function judgeExchange(exchange: Exchange): ExchangeVerdict {
   const { ours, reference } = exchange;
   if (reference.kind !== 'response') return { problems: [`Prism gave no answer (${describeAnswer(reference)}): no reference`], difference: undefined };
-  if (ours.kind !== 'response') return { problems: [`the mock gave no answer (${describeAnswer(ours)}); Prism answered ${reference.status}`], difference: undefined };
+  if (ours.kind !== 'response')
+    return { problems: [`the mock gave no answer (${describeAnswer(ours)}); Prism answered ${reference.status}`], difference: undefined };
   const difference = deliberateDifferences.find((entry) => entry.appliesTo(exchange, comparison));
   if (difference) return { problems: difference.check(exchange, comparison).map((problem) => `[${difference.id}] ${problem}`), difference };
   return { problems: sameAnswer(exchange), difference: undefined };
@@ -68,7 +69,10 @@ export function sameAnswer({ request, ours, reference }: Exchange): string[] {
 
 /** Whether Prism generates the body from the schema instead of sending an example (`Prefer: dynamic=true`, `__dynamic`). */
 export function generatesValues(request: Exchange['request']): boolean {
-  const prefer = request.headers.filter(([name]) => name.toLowerCase() === 'prefer').map(([, value]) => value).join(', ');
+  const prefer = request.headers
+    .filter(([name]) => name.toLowerCase() === 'prefer')
+    .map(([, value]) => value)
+    .join(', ');
   return /(^|[\s,;])dynamic=true/.test(prefer) || /[?&]__dynamic=true(&|$)/.test(request.target);
 }
 

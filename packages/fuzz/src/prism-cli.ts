@@ -43,7 +43,12 @@ function spawnPrism(specPath: string, port: number): PrismCli {
   const tail: string[] = [];
   // Always drained: a full pipe would stall Prism.
   const record = (chunk: Buffer) => {
-    tail.push(...chunk.toString('utf8').split('\n').filter((line) => line.trim() !== ''));
+    tail.push(
+      ...chunk
+        .toString('utf8')
+        .split('\n')
+        .filter((line) => line.trim() !== ''),
+    );
     tail.splice(0, Math.max(0, tail.length - 20));
   };
   child.stdout.on('data', record);

@@ -38,7 +38,16 @@ afterAll(async () => {
 
 async function primePrism(url: string): Promise<void> {
   const sender = keepAliveSender(url, 1, REQUEST_TIMEOUT_MS);
-  const answer = await sender.send({ kind: 'http', method: 'POST', target: '/api/thumbnails', headers: [['x-api-key', 'prime'], ['content-type', 'application/json']], body: { kind: 'bytes', bytes: new TextEncoder().encode('{"prompt":"prime"}'), chunked: false } });
+  const answer = await sender.send({
+    kind: 'http',
+    method: 'POST',
+    target: '/api/thumbnails',
+    headers: [
+      ['x-api-key', 'prime'],
+      ['content-type', 'application/json'],
+    ],
+    body: { kind: 'bytes', bytes: new TextEncoder().encode('{"prompt":"prime"}'), chunked: false },
+  });
   sender.close();
   if (answer.kind !== 'response' || answer.status !== 200) throw new Error(`The Prism CLI did not answer a valid POST with 200: ${describeAnswer(answer)}`);
 }
@@ -71,7 +80,9 @@ test('the mock answers every generated request as Prism does on the same contrac
       if (verdict.difference) applied.set(verdict.difference.id, (applied.get(verdict.difference.id) ?? 0) + 1);
       else if (verdict.problems.length === 0) same++;
       if (verdict.problems.length > 0) {
-        failures.push(`${describeCase(request)}\n    mock:  ${describeAnswer(mine)}\n    Prism: ${describeAnswer(theirs)}\n    ${verdict.problems.join('\n    ')}`);
+        failures.push(
+          `${describeCase(request)}\n    mock:  ${describeAnswer(mine)}\n    Prism: ${describeAnswer(theirs)}\n    ${verdict.problems.join('\n    ')}`,
+        );
       }
     });
     if (!prism!.alive()) failures.push(`the Prism CLI exited (a request crashed it):\n${prism!.lastOutput()}`);
@@ -86,7 +97,9 @@ test('the mock answers every generated request as Prism does on the same contrac
     await runFuzz('mock (differential, against the Prism CLI)', property, plan);
   } finally {
     const differences = deliberateDifferences.map((entry) => `${entry.id} ${applied.get(entry.id) ?? 0}`).join(', ');
-    console.log(`fuzz mock (differential): ${requests} requests to the mock and as many to Prism: ${same} answered the same, deliberate differences asserted: ${differences || 'none listed'}`);
+    console.log(
+      `fuzz mock (differential): ${requests} requests to the mock and as many to Prism: ${same} answered the same, deliberate differences asserted: ${differences || 'none listed'}`,
+    );
     if (firstFailure) console.log(`fuzz mock (differential): first difference:\n  ${firstFailure}`);
   }
   // The issue's floor for a CI run; a campaign (FAST_CHECK_RUNS) sets its own size.
