@@ -1,0 +1,27 @@
+// Hosts `startMock()` in a process of its own, as a user's test process does, so that its memory and CPU are
+// measured apart from the load generator. Times the import, and `startMock()` called → resolved → first 200
+// (a node:http request, which needs no lazy loading, unlike fetch).
+import { request } from 'node:http';
+
+const importStarted = performance.now();
+const { startMock } = await import('../dist/index.js');
+const called = performance.now();
+const mock = await startMock({ port: 0 });
+const resolved = performance.now();
+const status = await new Promise((resolve, reject) => {
+  const req = request(`${mock.url}/api/thumbnails`, { headers: { 'x-api-key': 'bench-key' }, agent: false }, (res) => {
+    res.resume();
+    res.on('end', () => resolve(res.statusCode));
+  });
+  req.on('error', reject);
+  req.end();
+});
+const firstAnswer = performance.now();
+process.send({ url: mock.url, status, importMs: called - importStarted, resolveMs: resolved - called, firstAnswerMs: firstAnswer - called });
+
+const stop = async () => {
+  await mock.stop();
+  process.exit(0);
+};
+process.on('SIGTERM', stop);
+process.on('disconnect', stop);
