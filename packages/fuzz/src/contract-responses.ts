@@ -79,7 +79,7 @@ export function documentedExample(operation: DocumentedOperation, status: number
  * value): the response documented for that exact status, else its `NXX` range, else `default`; `undefined` if none.
  */
 export function exampleBodyFor(operation: DocumentedOperation, status: number): string | undefined {
-  const responses = resolve(pointerGet(document, `/paths/${escape(operation.path)}/${operation.method}/responses`)) as JsonObject;
+  const responses = resolve(pointerGet(document, `/paths/${escapePointerSegment(operation.path)}/${operation.method}/responses`)) as JsonObject;
   const key = [String(status), `${String(status)[0]}XX`, 'default'].find((candidate) => candidate in responses);
   if (key === undefined) return undefined;
   const content = (resolve(responses[key]) as JsonObject).content;
