@@ -2,7 +2,7 @@
 // run instead (MOCK_PORT / DOCS_PORT with the command that was run, not the mock CLI's flags).
 import { createServer } from 'node:net';
 import { startMock } from '@thumbnail-api/mock';
-import { serveStatic } from '../docs/scripts/static-server.mjs';
+import { serveSite } from '@thumbnail-api/docs/serve';
 
 /** A start-up failure whose message is the whole explanation (no stack trace is worth printing). */
 export class ServeLocalError extends Error {
@@ -18,7 +18,7 @@ export async function serveLocal({ mock: mockPort, docs: docsPort, rerun }) {
     if (mockPort !== 0 && (await isPortTaken(mockPort))) throw new ServeLocalError(portTakenAdvice('The mock API', 'MOCK_PORT', mockPort, rerun));
     throw new ServeLocalError(`Could not start the mock API: ${error.message}`);
   });
-  const docs = await serveStatic(new URL('../docs/dist', import.meta.url).pathname, { port: docsPort }).catch(async (/** @type {NodeJS.ErrnoException} */ error) => {
+  const docs = await serveSite({ port: docsPort }).catch(async (/** @type {NodeJS.ErrnoException} */ error) => {
     await mock.stop();
     if (error.code === 'EADDRINUSE') throw new ServeLocalError(portTakenAdvice('The docs', 'DOCS_PORT', docsPort, rerun));
     throw new ServeLocalError(`Could not serve the docs: ${error.message}`);

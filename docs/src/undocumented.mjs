@@ -41,7 +41,7 @@ export function markGaps(contract, { listHref }) {
 export function renderMarker(notShown, assumptions, listHref) {
   const list = (/** @type {string[]} */ items) => `<ul>${items.map((item) => `<li>${renderInline(item)}</li>`).join('')}</ul>`;
   const parts = [`<div class="not-documented" role="note"><p class="not-documented-title">${MARKER_TITLE}</p>`];
-  if (notShown.length > 0) parts.push(`<p>The service does not show:</p>${list(notShown)}`);
+  if (notShown.length > 0) parts.push(`<p>The service does not document:</p>${list(notShown)}`);
   if (assumptions.length > 0) parts.push(`<p>This contract assumes (an assumption, not a documented fact):</p>${list(assumptions)}`);
   if (listHref) parts.push(`<p class="not-documented-more"><a href="${listHref}">Everything not documented by the service</a></p>`);
   parts.push('</div>');

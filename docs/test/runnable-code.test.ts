@@ -50,6 +50,14 @@ describe('the code samples of the reference (docs/samples)', () => {
     expect(result.code).not.toBe(0);
     expect(result.stderr).toContain('THUMBNAIL_API_KEY');
   });
+
+  test.each(samples.filter((file) => file.endsWith('.sh')))('%s without a key stops before calling, saying what to set', async (file) => {
+    const source = readFileSync(`${samplesDir}/${file}`, 'utf8');
+    const result = await runShell(source, { THUMBNAIL_API_BASE_URL: mock.url });
+    expect(result.code).not.toBe(0);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toContain('set THUMBNAIL_API_KEY to your API key');
+  });
 });
 
 describe('the guide blocks marked `run`', () => {

@@ -65,8 +65,8 @@ describe('markGaps', () => {
     expect(post.description.endsWith(`${marker}\n`)).toBe(true);
   });
 
-  test('labels assumptions as assumptions, apart from what is not shown', () => {
-    expect(post.description).toMatch(/The service does not show:.*This contract assumes \(an assumption, not a documented fact\):.*The success status is 200/);
+  test('labels assumptions as assumptions, apart from what is not documented by the service', () => {
+    expect(post.description).toMatch(/The service does not document:.*This contract assumes \(an assumption, not a documented fact\):.*The success status is 200/);
   });
 });
 

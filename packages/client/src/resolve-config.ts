@@ -153,7 +153,7 @@ function checkApiKey(value: unknown, source: string, runtime: Runtime): string {
 function checkBaseUrl(value: unknown, source: string, apiKey: string, runtime: Runtime): string {
   const fix = 'Set it to the scheme and host of the service, e.g. http://127.0.0.1:4010 for the local mock.';
   if (value === undefined || value === '') {
-    throw new ConfigurationError(`No base URL (the service publishes no default host): ${howToPass(runtime, 'baseUrl', 'THUMBNAIL_API_BASE_URL')} ${fix}`);
+    throw new ConfigurationError(`No base URL (no default host is documented by the service): ${howToPass(runtime, 'baseUrl', 'THUMBNAIL_API_BASE_URL')} ${fix}`);
   }
   if (typeof value !== 'string') throw new ConfigurationError(`${source} must be a string, got ${typeof value}.`);
   // Echo the value only when it cannot be the key (someone may have swapped the two).

@@ -1,13 +1,11 @@
 // The quick start on a fresh copy of the repository, as a new user runs it: `npm start`, Ctrl-C, `npm test`.
-import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
-import { promisify } from 'node:util';
+import { runOrFail } from '@thumbnail-api/dev-tools/run-process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { groupAlive, processesIn, READY_LINE, startNpmStart } from './support/npm-start.js';
 import { makeScratchCopy, userShellEnvironment } from './support/scratch-copy.js';
 
-const run = promisify(execFile);
 /** Noise the tools print unless configured; none of it may reach a new user's terminal. */
 const TOOL_NOISE = [/Failed to create bin/, /Ignored build scripts/, /Update available/i, /Deprecation warning: Node\.js/, /ELIFECYCLE/];
 
@@ -53,7 +51,7 @@ describe.sequential('npm start on a fresh copy', () => {
     const turboArgs = /\bturbo run ([^;&|]+)/.exec(testAll)?.[1]?.trim().split(/\s+/);
     expect(turboArgs, `package.json#scripts.test:all runs no "turbo run": ${testAll}`).toBeDefined();
     const env = userShellEnvironment({ CI: 'true', REDOCLY_TELEMETRY: 'off', SCARF_ANALYTICS: 'false', FAST_CHECK_SEED: '1' });
-    const { stdout } = await run(process.execPath, ['scripts/pnpm.mjs', 'exec', 'turbo', 'run', ...turboArgs!, '--dry=json'], { cwd: copy.dir, env, maxBuffer: 64 * 1024 * 1024 });
+    const { stdout } = await runOrFail(process.execPath, ['scripts/pnpm.mjs', 'exec', 'turbo', 'run', ...turboArgs!, '--dry=json'], { cwd: copy.dir, env, timeoutMs: 300_000 });
     const tasks: { taskId: string; task: string; command: string; cache: { status: string } }[] = JSON.parse(stdout).tasks;
     const builds = tasks.filter((task) => task.task === 'build' && task.command !== '<NONEXISTENT>');
     expect(Object.fromEntries(builds.map((task) => [task.taskId, task.cache.status]))).toEqual(Object.fromEntries(firstStart.builds.map((id) => [id, 'HIT'])));
