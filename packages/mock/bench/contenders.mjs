@@ -50,7 +50,8 @@ export const contenders = {
     },
   },
   cli: { label: 'our mock CLI (node dist/cli.js)', start: () => startProcess([here('../dist/cli.js'), '--port', '0'], { printsUrl: true }) },
-  startMock: { label: 'our startMock(), in its own process', start: startMockHost },
+  startMock: { label: 'our startMock(), in its own process', start: () => startMockHost('startMock') },
+  compiled: { label: 'the compiled path alone (internal startCompiledMock())', start: () => startMockHost('compiled') },
 };
 
 /** Spawns a server, resolves once it answers the probe with 200; start time runs from the spawn. */
@@ -85,13 +86,13 @@ async function startProcess(args, { printsUrl = false, url, command = process.ex
 }
 
 /** Forks the startMock() host; its start time is `startMock()` called → first 200, measured inside it. */
-async function startMockHost() {
+async function startMockHost(which) {
   const spawned = performance.now();
-  const child = fork(here('./start-mock-host.mjs'), [], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'], env: { ...process.env, SCARF_ANALYTICS: 'false' } });
+  const child = fork(here('./start-mock-host.mjs'), [which], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'], env: { ...process.env, SCARF_ANALYTICS: 'false' } });
   live.add(child);
   const exited = new Promise((resolve) => child.once('exit', resolve));
   const ready = await new Promise((resolve, reject) => {
-    child.once('message', resolve);
+    child.once('message', (message) => (message.error ? reject(new Error(message.error)) : resolve(message)));
     child.once('exit', (code) => reject(new Error(`the startMock() host exited with ${code} before it answered`)));
   });
   const processMs = performance.now() - spawned;
