@@ -3,6 +3,7 @@
 // npm needs nothing installed by hand. Usage: node scripts/pnpm.mjs <pnpm arguments>
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { constants } from 'node:os';
 
 const { packageManager } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
 const match = /^pnpm@(\d+\.\d+\.\d+)/.exec(packageManager ?? '');
@@ -16,4 +17,5 @@ const child = spawn(npm, ['exec', '--yes', `--package=pnpm@${match[1]}`, '--', '
   env: { ...process.env, npm_config_update_notifier: 'false' },
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
-child.on('exit', (code, signal) => process.exit(code ?? (signal ? 128 + 15 : 1)));
+// A pnpm ended by a signal ends this launcher as a shell reports it: 128 + the signal's number.
+child.on('exit', (code, signal) => process.exit(code ?? (signal ? 128 + constants.signals[signal] : 1)));

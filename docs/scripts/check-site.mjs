@@ -1,6 +1,8 @@
-// Checks the built site without a browser: every local link of the guides and the header resolves
-// (file and #anchor), no page loads an asset from another host, and version.json matches the
-// contract it was built from. The browser test checks what a reader sees.
+// Checks the built site without a browser: every local link of every page (the HTML pages, their
+// Markdown versions and llms.txt) resolves to a file and #anchor, no link is a root-relative path
+// (which breaks when the site lives in a folder, and on a static host when it is a router path), no
+// page loads an asset from another host, and version.json matches the contract it was built from.
+// The browser tests check what a reader sees, and open every link the rendered pages hold.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { openapiJsonPath } from '@thumbnail-api/spec';
@@ -14,29 +16,21 @@ if (!existsSync(`${dist}/index.html`)) {
 
 /** @type {string[]} */
 const problems = [];
-const pages = readdirSync(dist).filter((file) => file.endsWith('.html'));
-const html = new Map(pages.map((page) => [page, readFileSync(`${dist}/${page}`, 'utf8')]));
+const files = readdirSync(dist);
+const html = new Map(files.filter((file) => file.endsWith('.html')).map((page) => [page, readFileSync(`${dist}/${page}`, 'utf8')]));
+const markdown = new Map(files.filter((file) => file.endsWith('.md') || file === 'llms.txt').map((file) => [file, readFileSync(`${dist}/${file}`, 'utf8')]));
 
 for (const [page, source] of html) {
-  // Redoc's own markup holds router links (`/section/...`) that only its script resolves: check its header only.
-  const checked = page === 'index.html' ? (/<header class="site-header"[\s\S]*?<\/header>/.exec(source)?.[0] ?? '') : source;
-  if (page === 'index.html' && !checked) problems.push('index.html has no site header.');
   for (const [tag] of source.matchAll(/<(?:script|img|link|iframe|source|video|audio)\s[^>]*\s(?:src|href)="(?:https?:)?\/\/[^"]*"[^>]*>/g)) {
     problems.push(`${page} loads an asset from another host (${tag}); the site must work offline.`);
   }
-  for (const [, value = ''] of checked.matchAll(/\shref="([^"]*)"/g)) {
-    if (/^((https?:)?\/\/|data:|mailto:)/.test(value)) continue; // links to other sites are fine: following one is the reader's choice
-    const [file = '', anchor] = value.split('#');
-    const target = file === '' ? page : file;
-    if (!existsSync(`${dist}/${target}`)) {
-      problems.push(`${page} links to ${value}, but docs/dist/${target} does not exist.`);
-      continue;
-    }
-    // Anchors into the reference are Redoc routes (`#/thumbnails/...`), checked by the browser test.
-    if (anchor && !anchor.startsWith('/') && html.has(target) && !html.get(target)?.includes(`id="${anchor}"`)) {
-      problems.push(`${page} links to ${value}, but ${target} has no element with id="${anchor}".`);
-    }
-  }
+  // Only the markup: the reference's inline script holds the contract, whose links Redoc renders (and the browser test opens).
+  const markup = source.replace(/<script\b[\s\S]*?<\/script>/g, '');
+  for (const [, value = ''] of markup.matchAll(/\shref="([^"]*)"/g)) checkLink(page, value);
+  if (!markdown.has(`${page}.md`)) problems.push(`${page} has no Markdown version ${page}.md.`);
+}
+for (const [file, source] of markdown) {
+  for (const [, value = ''] of source.matchAll(/\]\(([^)\s]+)\)/g)) checkLink(file, value);
 }
 
 const built = JSON.parse(readFileSync(`${dist}/version.json`, 'utf8'));
@@ -50,4 +44,26 @@ if (problems.length > 0) {
   console.error(`The built site has ${problems.length} problem(s):\n- ${problems.join('\n- ')}`);
   process.exit(1);
 }
-console.log(`docs/dist: ${pages.length} pages, every local link resolves, nothing loads from another host.`);
+console.log(`docs/dist: ${html.size} pages and ${markdown.size} Markdown files, every local link resolves, nothing loads from another host.`);
+
+/**
+ * @param {string} page The file holding the link.
+ * @param {string} value The link.
+ */
+function checkLink(page, value) {
+  if (/^((https?:)?\/\/|data:|mailto:)/.test(value)) return; // links to other sites are fine: following one is the reader's choice
+  if (value.startsWith('/')) {
+    problems.push(`${page} links to ${value}: a root-relative path, which a static host answers with 404 (or another site's page when the site lives in a folder). Use a relative link, or a hash route (#/...) into the reference.`);
+    return;
+  }
+  const [file = '', anchor] = value.split('#');
+  const target = file === '' ? page : file;
+  if (!existsSync(`${dist}/${target}`)) {
+    problems.push(`${page} links to ${value}, but docs/dist/${target} does not exist.`);
+    return;
+  }
+  // Anchors into the reference are Redoc routes (`#/thumbnails/...`), opened by the browser test.
+  if (anchor && !anchor.startsWith('/') && html.has(target) && !html.get(target)?.includes(`id="${anchor}"`)) {
+    problems.push(`${page} links to ${value}, but ${target} has no element with id="${anchor}".`);
+  }
+}

@@ -3,7 +3,7 @@
 // line N of <guide>.L<fence>.ts is at line <fence> + N of the guide.
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { extractCodeBlocks, TYPESCRIPT_LANGS } from '../src/code-blocks.mjs';
+import { extractCodeBlocks, TYPESCRIPT_LANGS } from '@thumbnail-api/dev-tools/code-blocks';
 import { listGuides } from '../src/guides.mjs';
 
 const outDir = fileURLToPath(new URL('../.code-blocks', import.meta.url));

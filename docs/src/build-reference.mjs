@@ -1,10 +1,12 @@
 // Builds the Redoc reference page with `redocly build-docs --inlineBundle` from the docs-only copy of
 // the contract, then makes it self-contained: the only asset Redoc 3 loads from a CDN by itself (the
 // "API docs by" logo) is replaced by an inline image, and the build fails if any CDN asset is left.
-import { spawn } from 'node:child_process';
+// Its links become hash links that work as fresh pages on any static host (reference-routes.mjs).
 import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { runOrFail } from '@thumbnail-api/dev-tools/run-process';
 import { SAMPLE_KINDS } from './code-samples.mjs';
+import { renderRouteRedirect, ROUTE_REDIRECT_PLACEHOLDER, toHashLinks } from './reference-routes.mjs';
 import { SITE_HEADER_HEIGHT } from './site-layout.mjs';
 
 const require = createRequire(import.meta.url);
@@ -25,7 +27,7 @@ const CDN_ASSET = /https:\/\/cdn\.redoc(?:ly\.com|\.ly)\/redoc\/[^"'`\s]+/g;
  * @typedef {object} BuildReferenceOptions
  * @property {string} contractFile The docs-only copy of the contract (JSON) to render.
  * @property {string} optionsFile Where to write the Redoc options (JSON).
- * @property {string} templateFile Handlebars page template with `{{{redocHead}}}`, `{{{redocHTML}}}` and the header placeholder.
+ * @property {string} templateFile Handlebars page template with `{{{redocHead}}}`, `{{{redocHTML}}}`, the header and the route-redirect placeholders.
  * @property {string} outputFile The HTML page to write.
  * @property {string} siteHeader HTML of the site header.
  */
@@ -33,22 +35,20 @@ const CDN_ASSET = /https:\/\/cdn\.redoc(?:ly\.com|\.ly)\/redoc\/[^"'`\s]+/g;
 /**
  * Renders the reference page and post-processes it.
  * @param {BuildReferenceOptions} options
+ * @returns {Promise<{ routes: string[] }>} Every route the reference links to (`/section/x`, `/thumbnails`, ...).
  */
 export async function buildReference({ contractFile, optionsFile, templateFile, outputFile, siteHeader }) {
   const redocOptions = {
     // Only our x-codeSamples, in the order of SAMPLE_KINDS; Redoc shows a language when a sample has its label.
     codeSamples: { languages: SAMPLE_KINDS.map(({ lang, label }) => ({ lang, label })) },
-    // Downloads offer the contract itself, not the docs-only copy with markers and samples.
-    downloadUrls: [
-      { title: 'openapi.json', url: 'openapi.json' },
-      { title: 'openapi.yaml', url: 'openapi.yaml' },
-    ],
+    // No downloadUrls: with a download URL Redoc 3 adds "Open in Claude" and "Open in ChatGPT" to every
+    // page's actions, sending the page off-site. The overview links the downloads itself (docs-contract.mjs).
     jsonSamplesExpandLevel: 'all',
     // The site header stays on top of the page; deep links must not scroll headings under it.
     scrollYOffset: SITE_HEADER_HEIGHT,
   };
   writeFileSync(optionsFile, `${JSON.stringify(redocOptions, null, 2)}\n`);
-  await run(process.execPath, [
+  await runOrFail(process.execPath, [
     redoclyCli,
     'build-docs',
     contractFile,
@@ -61,11 +61,14 @@ export async function buildReference({ contractFile, optionsFile, templateFile, 
     optionsFile,
     '--lint-config',
     'off',
-  ]);
+  ], { env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' } });
 
-  let html = readFileSync(outputFile, 'utf8');
-  if (!html.includes(SITE_HEADER_PLACEHOLDER)) throw new Error(`${templateFile} lost the ${SITE_HEADER_PLACEHOLDER} placeholder; put it back where the site header goes.`);
-  html = html.replace(SITE_HEADER_PLACEHOLDER, () => siteHeader);
+  const rendered = toHashLinks(readFileSync(outputFile, 'utf8'));
+  let html = rendered.html;
+  for (const placeholder of [SITE_HEADER_PLACEHOLDER, ROUTE_REDIRECT_PLACEHOLDER]) {
+    if (!html.includes(placeholder)) throw new Error(`${templateFile} lost the ${placeholder} placeholder; put it back (see docs/README.md).`);
+  }
+  html = html.replace(SITE_HEADER_PLACEHOLDER, () => siteHeader).replace(ROUTE_REDIRECT_PLACEHOLDER, () => renderRouteRedirect(rendered.routes));
   for (const logo of CDN_LOGOS) html = html.replaceAll(logo, INLINE_LOGO);
   const leftovers = [...new Set(html.match(CDN_ASSET) ?? [])];
   if (leftovers.length > 0) {
@@ -75,27 +78,5 @@ export async function buildReference({ contractFile, optionsFile, templateFile, 
     );
   }
   writeFileSync(outputFile, html);
-}
-
-/**
- * Runs a command, passing its output through; rejects with the output when it fails.
- * @param {string} command
- * @param {string[]} args
- */
-function run(command, args) {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, {
-      env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    /** @type {Buffer[]} */
-    const output = [];
-    child.stdout.on('data', (chunk) => output.push(chunk));
-    child.stderr.on('data', (chunk) => output.push(chunk));
-    child.once('error', reject);
-    child.once('exit', (code) => {
-      if (code === 0) resolve(undefined);
-      else reject(new Error(`redocly build-docs failed (exit ${code}):\n${Buffer.concat(output).toString('utf8')}`));
-    });
-  });
+  return { routes: rendered.routes };
 }

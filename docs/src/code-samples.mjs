@@ -3,6 +3,7 @@
 // against the mock by the test suite, so what the reference shows is what was run.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { createContractModel } from '@thumbnail-api/spec/model';
 
 /**
  * The samples every operation has, in the order the reference offers them. A sample's file is
@@ -16,7 +17,8 @@ export const SAMPLE_KINDS = [
 
 /**
  * @typedef {{ lang: string, label: string, source: string }} CodeSample
- * @typedef {{ [key: string]: unknown }} JsonObject
+ * @typedef {import('@thumbnail-api/spec/model').JsonObject} JsonObject
+ * @typedef {import('@thumbnail-api/spec/model').ContractModel} ContractModel
  */
 
 /**
@@ -63,27 +65,20 @@ export function readCodeSamples(samplesDir, operationIds) {
  * @param {Map<string, CodeSample[]>} samples
  */
 export function attachCodeSamples(contract, samples) {
-  for (const operation of listOperationObjects(contract)) {
-    const forOperation = typeof operation.operationId === 'string' ? samples.get(operation.operationId) : undefined;
-    if (forOperation) operation['x-codeSamples'] = forOperation;
+  for (const operation of createContractModel(contract).operations) {
+    const forOperation = operation.operationId === undefined ? undefined : samples.get(operation.operationId);
+    if (forOperation) operation.object['x-codeSamples'] = forOperation;
   }
   return contract;
 }
 
 /**
  * Every operationId of the contract.
- * @param {JsonObject} contract
+ * @param {ContractModel} contract
  */
 export function listOperationIds(contract) {
-  return listOperationObjects(contract).map((operation) => {
-    if (typeof operation.operationId !== 'string') throw new Error('Every operation needs an operationId: the code samples are named after it.');
+  return contract.operations.map((operation) => {
+    if (operation.operationId === undefined) throw new Error('Every operation needs an operationId: the code samples are named after it.');
     return operation.operationId;
   });
-}
-
-/** @param {JsonObject} contract */
-function listOperationObjects(contract) {
-  const methods = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
-  const paths = /** @type {Record<string, Record<string, JsonObject>>} */ (contract.paths ?? {});
-  return Object.values(paths).flatMap((pathItem) => methods.map((method) => pathItem[method]).filter((operation) => operation !== undefined));
 }

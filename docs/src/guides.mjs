@@ -1,7 +1,7 @@
 // Lists the Markdown guides of docs/guides/ and renders them to HTML for the site.
 import { readdirSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import { Marked } from 'marked';
+import { Marked, Renderer } from 'marked';
 
 /** Guides named here come first, in this order; any other guide follows, by title, before the last one. */
 export const GUIDE_ORDER = ['getting-started', 'authentication', 'organizations', 'errors', 'client', 'testing', 'not-documented'];
@@ -41,7 +41,8 @@ export function listGuides(guidesDir) {
 
 /**
  * Renders a guide's Markdown to HTML: headings get ids, links to sibling `*.md` files point to
- * their `*.html` pages, and the placeholder comment is replaced by `gapListHtml`.
+ * their `*.html` pages, and the placeholder comment is replaced by `gapListHtml`. Code blocks and
+ * tables scroll inside their own box, which the keyboard can reach (so it can scroll it too).
  * @param {string} markdown
  * @param {{ gapListHtml: string }} options
  */
@@ -56,6 +57,14 @@ export function renderGuide(markdown, { gapListHtml }) {
       heading({ tokens, depth, text }) {
         return `<h${depth} id="${slugify(text)}">${this.parser.parseInline(tokens)}</h${depth}>\n`;
       },
+      code(token) {
+        return Renderer.prototype.code.call(this, token).replace(/^<pre>/, '<pre tabindex="0">');
+      },
+      table(token) {
+        const columns = token.header.map((cell) => cell.text.replace(/`/g, '')).join(', ');
+        const table = Renderer.prototype.table.call(this, token);
+        return `<div class="table-scroll" tabindex="0" role="region" aria-label="Table: ${escapeAttribute(columns)}">${table}</div>\n`;
+      },
     },
   });
   const html = /** @type {string} */ (marked.parse(markdown));
@@ -69,6 +78,11 @@ export function renderGuide(markdown, { gapListHtml }) {
 export function toPageHref(href) {
   const match = /^(?:\.\/)?([a-z0-9-]+)\.md(#.*)?$/i.exec(href);
   return match ? `${match[1]}.html${match[2] ?? ''}` : href;
+}
+
+/** @param {string} text */
+function escapeAttribute(text) {
+  return text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 }
 
 /** @param {string} text */

@@ -35,7 +35,7 @@ describe('readCodeSamples', () => {
 
 test('attachCodeSamples sets x-codeSamples on the operation with that operationId', () => {
   dir = mkdtempSync(join(tmpdir(), 'docs-samples-'));
-  const contract = { paths: { '/things': { get: { operationId: 'listThings' } } } };
+  const contract = { openapi: '3.1.0', paths: { '/things': { get: { operationId: 'listThings' } } } };
   const sample = { lang: 'TypeScript', label: 'TypeScript', source: 'x\n' };
   attachCodeSamples(contract, new Map([['listThings', [sample]]]));
   expect(contract.paths['/things'].get).toEqual({ operationId: 'listThings', 'x-codeSamples': [sample] });

@@ -3,7 +3,6 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
-import { extractCodeBlocks } from '../src/code-blocks.mjs';
 import { GAP_LIST_PLACEHOLDER, listGuides, renderGuide, toPageHref } from '../src/guides.mjs';
 
 let dir: string;
@@ -45,12 +44,4 @@ describe('renderGuide', () => {
   ])('toPageHref(%s) is %s', (href, expected) => {
     expect(toPageHref(href)).toBe(expected);
   });
-});
-
-test('extractCodeBlocks reads language, flags and the line of the fence, also inside lists', () => {
-  const markdown = ['# T', '', '```ts run', 'const a = 1;', '```', '', '- item', '', '  ```sh', '  echo hi', '  ```', ''].join('\n');
-  expect(extractCodeBlocks(markdown)).toEqual([
-    { lang: 'ts', flags: ['run'], code: 'const a = 1;', line: 3 },
-    { lang: 'sh', flags: [], code: 'echo hi', line: 9 },
-  ]);
 });

@@ -1,13 +1,13 @@
 // Runs what the docs tell readers to run, as separate processes against the real mock: every code
 // sample of the reference (docs/samples) and every guide block marked `run`. `tsc` type-checks the
 // same code (the lint task); this proves it also works.
-import { spawn } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { extractCodeBlocks, SHELL_LANGS, TYPESCRIPT_LANGS } from '@thumbnail-api/dev-tools/code-blocks';
+import { type ProcessResult, runProcess } from '@thumbnail-api/dev-tools/run-process';
 import { type RunningMock, startMock } from '@thumbnail-api/mock';
 import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { extractCodeBlocks, SHELL_LANGS, TYPESCRIPT_LANGS } from '../src/code-blocks.mjs';
 import { listGuides } from '../src/guides.mjs';
 
 const samplesDir = fileURLToPath(new URL('../samples', import.meta.url));
@@ -24,7 +24,7 @@ let mock: RunningMock;
 
 beforeAll(async () => {
   mkdirSync(runDir, { recursive: true });
-  const curl = await run('curl', ['--version'], {}).catch((error: Error) => ({ code: -1, stdout: '', stderr: error.message }));
+  const curl = await run('curl', ['--version'], {}).catch((error: Error) => ({ code: -1, stderr: error.message }));
   if (curl.code !== 0) throw new Error(`curl is not installed, and the shell samples need it: install it (apt-get install curl). ${curl.stderr}`);
   mock = await startMock({ port: 0 });
 });
@@ -50,6 +50,14 @@ describe('the code samples of the reference (docs/samples)', () => {
     expect(result.code).not.toBe(0);
     expect(result.stderr).toContain('THUMBNAIL_API_KEY');
   });
+
+  test.each(samples.filter((file) => file.endsWith('.sh')))('%s without a key stops before calling, saying what to set', async (file) => {
+    const source = readFileSync(`${samplesDir}/${file}`, 'utf8');
+    const result = await runShell(source, { THUMBNAIL_API_BASE_URL: mock.url });
+    expect(result.code).not.toBe(0);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toContain('set THUMBNAIL_API_KEY to your API key');
+  });
 });
 
 describe('the guide blocks marked `run`', () => {
@@ -59,7 +67,7 @@ describe('the guide blocks marked `run`', () => {
   });
 
   test.each(runBlocks.map((block) => [block.name, block] as const))('%s works against the mock', async (name, block) => {
-    let result: RunResult;
+    let result: ProcessResult;
     if (TYPESCRIPT_LANGS.has(block.lang)) result = await runTypeScript(block.code, `${block.slug}.L${block.line}.ts`, withMock());
     else if (SHELL_LANGS.has(block.lang)) result = await runShell(block.code, withMock());
     else throw new Error(`${name}: only ts and sh blocks can be marked run, not ${block.lang}.`);
@@ -71,15 +79,13 @@ describe('the guide blocks marked `run`', () => {
   });
 });
 
-type RunResult = { code: number; stdout: string; stderr: string };
-
 /** The environment a reader sets up in the getting-started guide, pointing at the mock. */
 function withMock(): Record<string, string> {
   return { THUMBNAIL_API_BASE_URL: mock.url, THUMBNAIL_API_KEY: testKey };
 }
 
 /** Strips the types (as a reader's build would) and runs the module with Node, from inside docs/ so imports resolve. */
-function runTypeScript(source: string, name: string, env: Record<string, string>): Promise<RunResult> {
+function runTypeScript(source: string, name: string, env: Record<string, string>): Promise<ProcessResult> {
   const { outputText } = ts.transpileModule(source, {
     compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022, verbatimModuleSyntax: true },
     fileName: name,
@@ -89,31 +95,13 @@ function runTypeScript(source: string, name: string, env: Record<string, string>
   return run(process.execPath, [file], env);
 }
 
-function runShell(source: string, env: Record<string, string>): Promise<RunResult> {
+function runShell(source: string, env: Record<string, string>): Promise<ProcessResult> {
   return run('sh', ['-e', '-c', source], env);
 }
 
 /** Runs a command with only PATH, HOME and `env`, and kills it if it outlives its limit. */
-function run(command: string, args: string[], env: Record<string, string>): Promise<RunResult> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, {
-      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
-    const limit = setTimeout(() => child.kill('SIGKILL'), 30_000);
-    child.once('error', (error) => {
-      clearTimeout(limit);
-      reject(error);
-    });
-    child.once('close', (code, signal) => {
-      clearTimeout(limit);
-      resolve({ code: code ?? (signal ? 128 : 1), stdout, stderr });
-    });
-  });
+function run(command: string, args: string[], env: Record<string, string>): Promise<ProcessResult> {
+  return runProcess(command, args, { env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env }, timeoutMs: 30_000 });
 }
 
 function squeeze(text: string): string {

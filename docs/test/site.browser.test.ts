@@ -1,18 +1,17 @@
-// Opens the built site in Debian's headless Chromium, served from 127.0.0.1, and checks what a reader
-// sees: the reference (operations, security, error body, samples, markers, version), every guide
-// through the navigation, no console errors, and nothing loaded from anywhere but 127.0.0.1.
+// Opens the built site in Debian's headless Chromium, served from 127.0.0.1 like a plain static host,
+// and checks what a reader sees: the reference (operations, security, error body, samples, markers,
+// version), every guide through the navigation, no console errors, and nothing loaded from anywhere
+// but 127.0.0.1. Links, layout, accessibility and the Servers box have their own browser tests.
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { openapiJsonPath } from '@thumbnail-api/spec';
-import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { SAMPLE_KINDS } from '../src/code-samples.mjs';
 import { listGuides } from '../src/guides.mjs';
 import { MARKER_TITLE } from '../src/undocumented.mjs';
-import { serveStatic } from '../scripts/static-server.mjs';
+import { artifactsDir, launchBrowser, newSiteContext, openFresh, type Site, type SiteContext, serveSite, waitForReferenceRoute } from './browser.js';
 
-const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const artifacts = new URL('../test-results/', import.meta.url);
 const contractBytes = readFileSync(openapiJsonPath);
 const contract = JSON.parse(contractBytes.toString('utf8')) as { info: { version: string } };
 const bundleHash = createHash('sha256').update(contractBytes).digest('hex').slice(0, 12);
@@ -23,32 +22,16 @@ const operations = [
   { operationId: 'listThumbnails', summary: 'List thumbnails', method: 'GET', hasBody: false },
 ];
 
-let site: { url: string; close(): Promise<void> };
+let site: Site;
 let browser: Browser;
-let context: BrowserContext;
+let session: SiteContext;
 let page: Page;
-const consoleErrors: string[] = [];
-const offsiteRequests: string[] = [];
 
 beforeAll(async () => {
-  mkdirSync(artifacts, { recursive: true });
-  site = await serveStatic(new URL('../dist', import.meta.url).pathname);
-  browser = await chromium.launch({
-    executablePath: chromiumPath,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-  });
-  context = await browser.newContext({ viewport: { width: 1400, height: 1000 } });
-  context.on('console', (message) => {
-    if (message.type() === 'error') consoleErrors.push(`${message.page()?.url()}: ${message.text()}`);
-  });
-  context.on('weberror', (error) => consoleErrors.push(`uncaught: ${error.error().message}`));
-  await context.route('**/*', (route) => {
-    const url = new URL(route.request().url());
-    if (url.hostname === '127.0.0.1' || url.protocol === 'data:' || url.protocol === 'blob:') return route.continue();
-    offsiteRequests.push(url.href);
-    return route.abort();
-  });
-  page = await context.newPage();
+  site = await serveSite();
+  browser = await launchBrowser();
+  session = await newSiteContext(browser, 1400, 1000);
+  page = await session.context.newPage();
 }, 60_000);
 
 afterAll(async () => {
@@ -59,9 +42,8 @@ afterAll(async () => {
 /** Opens a page of the reference by its Redoc route and waits until Redoc has rendered it. */
 async function openReference(route: string): Promise<Locator> {
   await page.goto(`${site.url}/index.html#/${route}`, { waitUntil: 'load' });
-  const section = page.locator(`[data-section-id="/${route}"]`);
-  await section.first().waitFor({ state: 'visible', timeout: 30_000 });
-  return section.first();
+  await waitForReferenceRoute(page, `/${route}`);
+  return page.locator(`[data-section-id="/${route}"]`).first();
 }
 
 describe('the reference', () => {
@@ -149,13 +131,13 @@ describe('the reference', () => {
       const section = await openReference('thumbnails/createthumbnail');
       await section.getByRole('tablist', { name: 'Response status' }).getByRole('tab', { name: '401', exact: true }).click();
       await expect.poll(() => section.innerText()).toContain('The error text.');
-      await page.screenshot({ path: new URL('reference.png', artifacts).pathname });
+      await page.screenshot({ path: `${artifactsDir}reference.png` });
     } finally {
       await page.setViewportSize({ width: 1400, height: 1000 });
     }
     await page.goto(`${site.url}/`, { waitUntil: 'load' });
     await page.locator('#redoc .not-documented').first().waitFor();
-    await page.screenshot({ path: new URL('reference-overview.png', artifacts).pathname });
+    await page.screenshot({ path: `${artifactsDir}reference-overview.png` });
   });
 });
 
@@ -193,15 +175,27 @@ describe('the guides', () => {
 
   test('render completely: screenshot test-results/guide.png', async () => {
     await page.goto(`${site.url}/getting-started.html`, { waitUntil: 'load' });
-    await page.screenshot({ path: new URL('guide.png', artifacts).pathname, fullPage: true });
+    await page.screenshot({ path: `${artifactsDir}guide.png`, fullPage: true });
     expect(await page.locator('main pre').count()).toBeGreaterThan(0);
   });
 });
 
 describe('the whole site', () => {
+  test('offers no action that sends a page to another site (no "Open in Claude" or "Open in ChatGPT")', async () => {
+    for (const route of ['/', '/thumbnails/createthumbnail', '/persons']) {
+      await openFresh(page, `${site.url}/index.html#${route}`);
+      await waitForReferenceRoute(page, route);
+      const actions = page.locator('[data-testid="page-actions"]');
+      await expect.poll(() => actions.count()).toBeGreaterThan(0);
+      // Without a dropdown, only "Copy" (to the clipboard) is left.
+      expect(await actions.first().getByRole('button').allInnerTexts()).toEqual(['Copy']);
+      expect(await page.getByText(/Open in (Claude|ChatGPT)/).count()).toBe(0);
+    }
+  });
+
   test('loads nothing from outside 127.0.0.1 and logs no console errors', () => {
-    expect(offsiteRequests).toEqual([]);
-    expect(consoleErrors).toEqual([]);
+    expect(session.offsiteRequests).toEqual([]);
+    expect(session.consoleErrors).toEqual([]);
   });
 });
 

@@ -1,13 +1,15 @@
 // The markers and the not-documented list are generated from the contract's extensions: these tests
 // pin down where each one lands, on the real contract.
 import { readFileSync } from 'node:fs';
-import { openapiJsonPath } from '@thumbnail-api/spec';
+import { createContractModel, openapiJsonPath } from '@thumbnail-api/spec';
 import { describe, expect, test } from 'vitest';
-import { collectGaps, MARKER_TITLE, markGaps, renderGapList } from '../src/undocumented.mjs';
+import { MARKER_TITLE, markGaps, renderGapList } from '../src/undocumented.mjs';
+import { collectGaps } from '../src/undocumented-model.mjs';
 
 type Json = Record<string, any>;
+// A fresh parse, not the shared bundle, so that the test can see whether markGaps changes it.
 const contract: Json = JSON.parse(readFileSync(openapiJsonPath, 'utf8'));
-const gaps = collectGaps(contract);
+const gaps = collectGaps(createContractModel(contract));
 const marked: Json = markGaps(contract, { listHref: 'not-documented.html' });
 const post = marked.paths['/api/thumbnails'].post;
 const get = marked.paths['/api/thumbnails'].get;
@@ -34,7 +36,7 @@ describe('collectGaps', () => {
   test('rejects an extension that is not a list of strings, naming where and how to fix it', () => {
     const broken = structuredClone(contract);
     broken.paths['/api/thumbnails'].get['x-not-shown'] = 'Query parameters.';
-    expect(() => collectGaps(broken)).toThrow(/#\/paths\/~1api~1thumbnails\/get\/x-not-shown must be a list of non-empty strings.*Fix the extension in spec\//);
+    expect(() => collectGaps(createContractModel(broken))).toThrow(/#\/paths\/~1api~1thumbnails\/get\/x-not-shown must be a list of non-empty strings.*Fix the extension in spec\//);
   });
 });
 
@@ -63,8 +65,8 @@ describe('markGaps', () => {
     expect(post.description.endsWith(`${marker}\n`)).toBe(true);
   });
 
-  test('labels assumptions as assumptions, apart from what is not shown', () => {
-    expect(post.description).toMatch(/The service does not show:.*This contract assumes \(an assumption, not a documented fact\):.*The success status is 200/);
+  test('labels assumptions as assumptions, apart from what is not documented by the service', () => {
+    expect(post.description).toMatch(/The service does not document:.*This contract assumes \(an assumption, not a documented fact\):.*The success status is 200/);
   });
 });
 

@@ -153,6 +153,28 @@ export class APIUserAbortError extends ThumbnailClientError {
   }
 }
 
+/**
+ * The runtime refused the client a permission it needs (Deno run without `--allow-net` or `--allow-env` for the
+ * service's host or the client's variables). Never retried: granting the permission is the fix.
+ */
+export class RuntimePermissionError extends ThumbnailClientError {
+  static {
+    this.prototype.name = 'RuntimePermissionError';
+  }
+
+  /** The command-line flag that grants the permission, e.g. `--allow-net=api.example.com`. */
+  readonly flag: string;
+
+  constructor(message: string, flag: string, options?: ErrorOptions) {
+    super(message, options);
+    this.flag = flag;
+  }
+
+  override toJSON(): Record<string, unknown> {
+    return { ...super.toJSON(), flag: this.flag };
+  }
+}
+
 const API_ERROR_BY_STATUS: Record<number, typeof ThumbnailApiError> = {
   400: BadRequestError,
   401: AuthenticationError,

@@ -13,6 +13,7 @@ export {
   NotFoundError,
   PermissionDeniedError,
   RateLimitError,
+  RuntimePermissionError,
   ThumbnailApiError,
   ThumbnailClientError,
   UnprocessableEntityError,

@@ -1,9 +1,10 @@
 // Turns options and environment variables into a checked configuration, failing early with a message that
-// names the option or variable to fix. No message ever contains the key.
+// names the option or variable to fix, as the runtime passes it. No message ever contains the key.
 import { isBrowser } from './browser-detection.js';
 import { ConfigurationError } from './errors.js';
 import type { AuthMethod, FetchFunction, RequestOptions, ThumbnailClientLogger, ThumbnailClientOptions } from './options.js';
-import { VERSION } from './version.js';
+import { detectRuntime, identityHeaders, type Runtime } from './runtime-identity.js';
+import { type EnvironmentSetting, readEnvironment, settingsSource } from './runtime-permissions.js';
 
 /** The checked configuration of a client. */
 export interface ResolvedConfig {
@@ -45,6 +46,10 @@ const CLIENT_OPTIONS: ReadonlyArray<keyof ThumbnailClientOptions> = [
 const HEADER_NAME = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
 const HEADER_VALUE = /^[\t\x20-\x7e\x80-\xff]*$/;
 const KEY_HEADERS = new Set(['x-api-key', 'authorization']);
+const ENV_SETTINGS: ReadonlyArray<EnvironmentSetting & { option: 'apiKey' | 'baseUrl' }> = [
+  { variable: 'THUMBNAIL_API_KEY', option: 'apiKey' },
+  { variable: 'THUMBNAIL_API_BASE_URL', option: 'baseUrl' },
+];
 
 /** Checks the options of `new ThumbnailClient()`, falling back to `THUMBNAIL_API_KEY` / `THUMBNAIL_API_BASE_URL`. */
 export function resolveConfig(options: ThumbnailClientOptions): ResolvedConfig {
@@ -56,11 +61,13 @@ export function resolveConfig(options: ThumbnailClientOptions): ResolvedConfig {
         'Call the API from your server, or pass dangerouslyAllowBrowser: true if you accept that risk.',
     );
   }
-  const env = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env ?? {};
-  const apiKey = checkApiKey(options.apiKey ?? env.THUMBNAIL_API_KEY, options.apiKey == null ? 'The THUMBNAIL_API_KEY environment variable' : 'The apiKey option');
+  const runtime = detectRuntime();
+  // Only what the options leave out is read: Deno asks for a permission per variable.
+  const env = readEnvironment(ENV_SETTINGS.filter((setting) => options[setting.option] == null));
+  const apiKey = checkApiKey(options.apiKey ?? env.THUMBNAIL_API_KEY, options.apiKey == null ? 'The THUMBNAIL_API_KEY environment variable' : 'The apiKey option', runtime);
   const allowInsecureHttp = checkBoolean(options.allowInsecureHttp, 'allowInsecureHttp');
   checkBoolean(options.dangerouslyAllowBrowser, 'dangerouslyAllowBrowser');
-  const baseUrl = checkBaseUrl(options.baseUrl ?? env.THUMBNAIL_API_BASE_URL, options.baseUrl == null ? 'THUMBNAIL_API_BASE_URL' : 'baseUrl', apiKey);
+  const baseUrl = checkBaseUrl(options.baseUrl ?? env.THUMBNAIL_API_BASE_URL, options.baseUrl == null ? 'THUMBNAIL_API_BASE_URL' : 'baseUrl', apiKey, runtime);
   assertKeyMayTravel(new URL(baseUrl), allowInsecureHttp);
 
   const auth = options.auth ?? 'x-api-key';
@@ -72,10 +79,7 @@ export function resolveConfig(options: ThumbnailClientOptions): ResolvedConfig {
   const logger = options.logger;
   if (logger !== undefined && typeof logger?.debug !== 'function') throw new ConfigurationError('logger must have a debug(message) method, e.g. console.');
 
-  const headers: Record<string, string> = { Accept: 'application/json' };
-  const runtime = (globalThis as { process?: { version?: string } }).process?.version;
-  // Browsers drop or preflight a custom User-Agent, so it is sent from server runtimes only.
-  if (!isBrowser()) headers['User-Agent'] = `thumbnail-api-client/${VERSION}${runtime ? ` node/${runtime}` : ''}`;
+  const headers: Record<string, string> = { Accept: 'application/json', ...identityHeaders(runtime) };
   Object.assign(headers, checkHeaders(options.headers, 'headers'));
 
   const maxRetryDelayMs = checkInteger(options.maxRetryDelayMs, 'maxRetryDelayMs', 0, MAX_TIMER_MS) ?? DEFAULT_MAX_RETRY_DELAY_MS;
@@ -128,12 +132,8 @@ function isLoopback(hostname: string): boolean {
   return hostname === 'localhost' || hostname === '[::1]' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(hostname);
 }
 
-function checkApiKey(value: unknown, source: string): string {
-  if (value === undefined) {
-    throw new ConfigurationError(
-      'No API key: pass the apiKey option, or set the THUMBNAIL_API_KEY environment variable (server-side only). Keys are made in the service dashboard.',
-    );
-  }
+function checkApiKey(value: unknown, source: string, runtime: Runtime): string {
+  if (value === undefined) throw new ConfigurationError(`No API key: ${howToPass(runtime, 'apiKey', 'THUMBNAIL_API_KEY')} Keys are made in the service dashboard.`);
   if (typeof value !== 'string') throw new ConfigurationError(`${source} must be a string, got ${typeof value}.`);
   if (value === '') throw new ConfigurationError(`${source} is empty: set it to an API key from the service dashboard.`);
   if (/^bearer\s/i.test(value)) {
@@ -150,10 +150,10 @@ function checkApiKey(value: unknown, source: string): string {
   return value;
 }
 
-function checkBaseUrl(value: unknown, source: string, apiKey: string): string {
+function checkBaseUrl(value: unknown, source: string, apiKey: string, runtime: Runtime): string {
   const fix = 'Set it to the scheme and host of the service, e.g. http://127.0.0.1:4010 for the local mock.';
   if (value === undefined || value === '') {
-    throw new ConfigurationError(`No base URL: pass the baseUrl option, or set the THUMBNAIL_API_BASE_URL environment variable (the service publishes no default host). ${fix}`);
+    throw new ConfigurationError(`No base URL (no default host is documented by the service): ${howToPass(runtime, 'baseUrl', 'THUMBNAIL_API_BASE_URL')} ${fix}`);
   }
   if (typeof value !== 'string') throw new ConfigurationError(`${source} must be a string, got ${typeof value}.`);
   // Echo the value only when it cannot be the key (someone may have swapped the two).
@@ -168,6 +168,21 @@ function checkBaseUrl(value: unknown, source: string, apiKey: string): string {
   if (url.username || url.password) throw new ConfigurationError(`${source} must not contain a user name or password: pass the key as apiKey. ${fix}`);
   if (url.search || url.hash) throw new ConfigurationError(`${source} must not contain a query string or fragment${shown}. ${fix}`);
   return `${url.origin}${url.pathname}`.replace(/\/+$/, '');
+}
+
+// Names the way this runtime passes a setting: an environment variable, a Worker binding, or the option alone.
+function howToPass(runtime: Runtime, option: 'apiKey' | 'baseUrl', variable: string): string {
+  switch (settingsSource(runtime.name)) {
+    case 'environment':
+      return `pass the ${option} option, or set the ${variable} environment variable${option === 'apiKey' ? ' (server-side only)' : ''}.`;
+    case 'worker-bindings':
+      return (
+        `in a Cloudflare Worker, pass it from the env binding: new ThumbnailClient({ ${option}: env.${variable} }) ` +
+        `(${option === 'apiKey' ? `a secret: wrangler secret put ${variable}` : 'a var in your wrangler configuration'}; locally, a line in .dev.vars).`
+      );
+    case 'options-only':
+      return `pass the ${option} option; this runtime (${runtime.name}) has no process.env to read ${variable} from.`;
+  }
 }
 
 function checkBoolean(value: unknown, name: string): boolean {

@@ -78,8 +78,8 @@ export class ThumbnailClient {
   }
 
   /**
-   * Calls an endpoint the contract does not describe yet (the Persons and Templates paths are not published),
-   * with the same auth, base URL, errors, timeouts and retries. The result is the parsed JSON body (or
+   * Calls an endpoint the contract does not describe yet (the Persons and Templates paths are not
+   * documented by the service), with the same auth, base URL, errors, timeouts and retries. The result is the parsed JSON body (or
    * `undefined` when empty); `T` is not checked at run time.
    */
   async request<T = unknown>(method: HttpMethod, path: string, options?: RawRequestOptions): Promise<T> {

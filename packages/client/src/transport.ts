@@ -4,6 +4,7 @@ import { APIConnectionError, APITimeoutError, APIUserAbortError, type ThumbnailC
 import type { FetchFunction, ThumbnailClientLogger } from './options.js';
 import { isBrowser } from './browser-detection.js';
 import { isIdempotentMethod, isRetryableStatus, retriesFor, retryDelayMs } from './retry-policy.js';
+import { networkPermissionError } from './runtime-permissions.js';
 import { describeHeaders, type Redact, safeCause } from './secret-redaction.js';
 
 /** Client-wide settings of the transport. */
@@ -75,6 +76,8 @@ export function createTransport(settings: TransportSettings): Transport {
         if (userSignal?.aborted) return abortError(target, userSignal, redact);
         const of = attempts > 1 ? ` (attempt ${attempt} of ${attempts})` : '';
         if (current.timedOut) return new APITimeoutError(`${target} timed out after ${timeoutMs} ms (timeoutMs)${of}.`);
+        const denied = networkPermissionError(failure, target, request.url, redact);
+        if (denied) return denied;
         const reason = isUnexplainedFetchFailure(failure) ? `fetch gave no reason${of}. ${UNEXPLAINED_FAILURE}` : `${describeFailure(failure, redact)}${of}.`;
         return new APIConnectionError(`${target} failed ${phase}: ${reason}`, { cause: safeCause(failure, redact) });
       };
@@ -98,7 +101,8 @@ export function createTransport(settings: TransportSettings): Transport {
         // body past 64 KB would hold the connection open for good.
         current.end();
         const error = failureError(failure, phase);
-        if (!retryLeft || error instanceof APIUserAbortError || userSignal?.aborted) {
+        // Only a failed connection may succeed on a retry: not an abort, nor a permission the runtime refused.
+        if (!retryLeft || !(error instanceof APIConnectionError) || userSignal?.aborted) {
           log?.(error.message);
           throw error;
         }

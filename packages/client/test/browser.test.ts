@@ -33,7 +33,12 @@ beforeAll(async () => {
     if (request.url === '/') return text(res, 200, '<!doctype html><title>client</title>', { 'content-type': 'text/html' });
     if (request.url === '/client.js') return text(res, 200, clientJs, { 'content-type': 'text/javascript' });
     if (request.url === '/worker.js') return text(res, 200, workerScript, { 'content-type': 'text/javascript' });
-    return json(res, 200, { seenKey: request.headers['x-api-key'] ?? null, userAgent: request.headers['user-agent'] ?? null });
+    return json(res, 200, {
+      seenKey: request.headers['x-api-key'] ?? null,
+      userAgent: request.headers['user-agent'] ?? null,
+      runtime: request.headers['x-thumbnail-client-runtime'] ?? null,
+      runtimeVersion: request.headers['x-thumbnail-client-runtime-version'] ?? null,
+    });
   });
   browser = await chromium.launch({
     executablePath: chromiumPath,
@@ -83,8 +88,11 @@ test('runs in a browser with dangerouslyAllowBrowser: true, sending the key and 
     const { ThumbnailClient } = await import('/client.js');
     const client = new ThumbnailClient({ apiKey: 'browser-key', baseUrl: location.origin, dangerouslyAllowBrowser: true });
     return client.thumbnails.list();
-  })()`)) as { seenKey: string | null; userAgent: string | null };
+  })()`)) as { seenKey: string | null; userAgent: string | null; runtime: string | null; runtimeVersion: string | null };
   expect(body.seenKey).toBe('browser-key');
   expect(body.userAgent).toMatch(/Chrome/);
   expect(body.userAgent).not.toContain('thumbnail-api-client');
+  // The runtime headers name the browser instead, with the version its own User-Agent gives.
+  expect(body.runtime).toBe('browser');
+  expect(body.runtimeVersion).toBe(/Chrome\/[\d.]+/.exec(body.userAgent ?? '')?.[0]);
 });

@@ -86,7 +86,7 @@ describe('refuses, with a message naming what to set', () => {
     [
       'no base URL anywhere',
       { apiKey: 'k' },
-      'No base URL: pass the baseUrl option, or set the THUMBNAIL_API_BASE_URL environment variable (the service publishes no default host). Set it to the scheme and host of the service, e.g. http://127.0.0.1:4010 for the local mock.',
+      'No base URL (no default host is documented by the service): pass the baseUrl option, or set the THUMBNAIL_API_BASE_URL environment variable. Set it to the scheme and host of the service, e.g. http://127.0.0.1:4010 for the local mock.',
     ],
     [
       'a base URL without a scheme',

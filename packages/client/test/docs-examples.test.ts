@@ -2,6 +2,7 @@
 // type-checks against the built package, imported by its published name, so the examples cannot rot.
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { extractCodeBlocks, TYPESCRIPT_LANGS } from '@thumbnail-api/dev-tools/code-blocks';
 import ts from 'typescript';
 import { describe, expect, test } from 'vitest';
 
@@ -21,13 +22,9 @@ interface Block {
 }
 
 function typescriptBlocks(document: string, markdown: string): Block[] {
-  const blocks: Block[] = [];
-  for (const match of markdown.matchAll(/^```(?:ts|typescript)\n([\s\S]*?)^```$/gm)) {
-    const line = markdown.slice(0, match.index).split('\n').length;
-    const fileName = `${packageDir}doc-examples/${document.replace(/\W+/g, '-')}-L${line}.ts`;
-    blocks.push({ document, line, code: match[1] ?? '', fileName });
-  }
-  return blocks;
+  return extractCodeBlocks(markdown)
+    .filter((block) => TYPESCRIPT_LANGS.has(block.lang))
+    .map(({ line, code }) => ({ document, line, code, fileName: `${packageDir}doc-examples/${document.replace(/\W+/g, '-')}-L${line}.ts` }));
 }
 
 const blocks = Object.entries(documents).flatMap(([document, url]) => typescriptBlocks(document, readFileSync(url, 'utf8')));

@@ -22,11 +22,15 @@ describe('authentication', () => {
 });
 
 describe('headers', () => {
-  test('names the package and version in User-Agent, and asks for JSON', async () => {
+  test('names the package, its version and the runtime in User-Agent and the runtime headers, and asks for JSON', async () => {
     const server = await serve((_, res) => json(res, 200, {}));
     await new ThumbnailClient({ apiKey: 'k', baseUrl: server.url }).thumbnails.list();
-    expect(server.requests[0]?.headers['user-agent']).toBe(`thumbnail-api-client/${VERSION} node/${process.version}`);
-    expect(server.requests[0]?.headers.accept).toBe('application/json');
+    expect(server.requests[0]?.headers).toMatchObject({
+      'user-agent': `thumbnail-api-client/${VERSION} node/${process.versions.node}`,
+      'x-thumbnail-client-runtime': 'node',
+      'x-thumbnail-client-runtime-version': process.versions.node,
+      accept: 'application/json',
+    });
   });
 
   test('sends default headers on every call, and per-call headers on that call only', async () => {

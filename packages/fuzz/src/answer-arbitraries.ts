@@ -79,7 +79,7 @@ function headers(key: string): fc.Arbitrary<Array<readonly [string, string]>> {
     { weight: 2, arbitrary: fc.tuple(fc.constant('retry-after'), retryAfter) },
     { weight: 3, arbitrary: fc.tuple(fc.constant('content-type'), contentType) },
     { weight: 1, arbitrary: fc.tuple(fc.constantFrom('x-request-id', 'request-id', 'x-correlation-id', 'cf-ray'), fc.oneof(visible(0, 40), keyEchoes(key))) },
-    { weight: 1, arbitrary: fc.tuple(fc.constant('location'), fc.oneof(fc.webUrl(), fc.constantFrom('/', '//evil.example/', 'https://other.example/api?key=' + key), visible(0, 60))) },
+    { weight: 1, arbitrary: fc.tuple(fc.constant('location'), fc.oneof(fc.webUrl(), fc.constantFrom('/', '//evil.example/', `https://other.example/api?key=${key}`), visible(0, 60))) },
     { weight: 1, arbitrary: fc.tuple(fc.constantFrom('x-echo', 'www-authenticate', 'set-cookie', 'x-api-key', 'authorization', 'link'), keyEchoes(key)) },
     // A header named after the key, as a debugging proxy that dumps request headers might.
     { weight: 1, arbitrary: fc.tuple(fc.constantFrom(key, `x-${key}`), headerValue) },

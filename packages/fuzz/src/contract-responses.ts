@@ -1,5 +1,9 @@
 // Which answers the bundled contract documents, checked with Ajv (JSON Schema 2020-12, the contract's
 // jsonSchemaDialect) against the contract itself, independently of the mock's own checks.
+// On purpose, this oracle keeps its own small reader of the bundle (pointers, $refs, methods, Ajv set-up) instead of
+// the spec's contract model (@thumbnail-api/spec/model), which the packages it judges read the contract through: an
+// oracle sharing the reader of what it judges could not catch that reader's bugs (a $ref followed wrongly would be
+// wrong on both sides).
 import { openapi } from '@thumbnail-api/spec';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 
@@ -41,11 +45,11 @@ export function documentedOperation(method: string, target: string): DocumentedO
 
 /** Why an answer is not one the contract documents for the operation; empty when it is. */
 export function undocumentedAnswer(operation: DocumentedOperation, status: number, contentType: string | undefined, body: Buffer): string[] {
-  const pointer = `/paths/${escape(operation.path)}/${operation.method}/responses`;
+  const pointer = `/paths/${escapePointerSegment(operation.path)}/${operation.method}/responses`;
   const responses = resolve(pointerGet(document, pointer)) as JsonObject;
   const key = [String(status), `${String(status)[0]}XX`, 'default'].find((candidate) => candidate in responses);
   if (key === undefined) return [`status ${status} is not documented and there is no default response`];
-  const located = locate(responses[key], `${pointer}/${escape(key)}`);
+  const located = locate(responses[key], `${pointer}/${escapePointerSegment(key)}`);
   const content = (located.value as JsonObject).content;
   if (!isObject(content)) return body.length === 0 ? [] : [`the ${key} response documents no body, but ${body.length} bytes came`];
   const mediaType = (contentType ?? '').split(';')[0]!.trim().toLowerCase();
@@ -57,14 +61,14 @@ export function undocumentedAnswer(operation: DocumentedOperation, status: numbe
   } catch {
     return [`the body is not JSON: ${JSON.stringify(body.toString('utf8', 0, 120))}`];
   }
-  const validate = validatorAt(`${located.pointer}/content/${escape(documented)}/schema`);
+  const validate = validatorAt(`${located.pointer}/content/${escapePointerSegment(documented)}/schema`);
   if (validate(parsed)) return [];
   return [`the body does not match the ${key} schema: ${ajv.errorsText(validate.errors)} in ${JSON.stringify(parsed).slice(0, 200)}`];
 }
 
 /** The example body of a documented response (e.g. the 401), as sent. */
 export function documentedExample(operation: DocumentedOperation, status: number): unknown {
-  const responses = resolve(pointerGet(document, `/paths/${escape(operation.path)}/${operation.method}/responses`)) as JsonObject;
+  const responses = resolve(pointerGet(document, `/paths/${escapePointerSegment(operation.path)}/${operation.method}/responses`)) as JsonObject;
   const media = ((resolve(responses[String(status)]) as JsonObject).content as JsonObject)['application/json'] as JsonObject;
   const example = resolve(Object.values(media.examples as JsonObject)[0]) as JsonObject;
   return example.value;
@@ -101,7 +105,7 @@ function pointerGet(root: unknown, pointer: string): unknown {
     .reduce<unknown>((node, part) => (isObject(node) ? node[part] : undefined), root);
 }
 
-function escape(segment: string): string {
+function escapePointerSegment(segment: string): string {
   return segment.replace(/~/g, '~0').replace(/\//g, '~1');
 }
 

@@ -123,7 +123,7 @@ function playResponse(answer: HttpAnswer, res: ServerResponse, socket: Socket, l
     else if (interim === 'processing') res.writeProcessing();
     else res.writeEarlyHints(EARLY_HINTS);
   }
-  const headers: string[] = answer.headers.flatMap(([name, value]) => [name, value]);
+  const headers: string[] = answer.headers.flat();
   // A response complete without a body, after which the server closes, says so: else the client may send its next
   // attempt on the closing connection, where the server never sees it, and the attempts it counts would fall short.
   // (Not for a body cut short: with Connection: close, fetch takes the close as the end of a chunked body.)

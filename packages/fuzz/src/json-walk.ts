@@ -12,7 +12,7 @@ export function sameJson(left: unknown, right: unknown): boolean {
     const keysB = Object.keys(b);
     if (keysA.length !== keysB.length) return false;
     for (const key of keysA) {
-      if (!Object.prototype.hasOwnProperty.call(b, key)) return false;
+      if (!Object.hasOwn(b, key)) return false;
       pairs.push([(a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key]]);
     }
   }

@@ -5,6 +5,7 @@ import { createRequire } from 'node:module';
 import { type CliOptions, parseCliOptions, usage } from './cli-options.js';
 import { type ContractReport, formatExchange, formatSummary } from './contract-report.js';
 import type { Launched } from './launch.js';
+import { watchParent } from './parent-watch.js';
 import { launchMock } from './start-mock.js';
 import { launchContractProxy } from './start-proxy.js';
 
@@ -26,6 +27,13 @@ if (options.version) {
   console.log((createRequire(import.meta.url)('../package.json') as { version: string }).version);
   process.exit(0);
 }
+
+// Watched from the start, since npx may be gone before the mock is up; until then, Prism's exit hook suffices.
+let onParentGone: () => void = () => process.exit(1);
+watchParent(() => {
+  console.error('thumbnail-api-mock: the process that started it has exited; stopping.');
+  onParentGone();
+});
 
 let launched: Launched;
 let report: (() => ContractReport) | undefined;
@@ -52,6 +60,15 @@ try {
   process.exit(1);
 }
 
+// Output is informational: a closed terminal or a dead reader of our pipes must not stop a clean shutdown.
+for (const stream of [process.stdout, process.stderr]) stream.on('error', () => {});
+
+/** The signals that stop the mock (SIGHUP: the terminal closed); a command after `--` gets them first. */
+const stopSignals = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
+/** How long a command after `--` has to exit once told to stop, before it is killed. */
+const commandGraceMs = 5_000;
+
+let stopRequested = false;
 let shuttingDown = false;
 /** Stops everything we started, prints the proxy's summary, and exits. */
 async function shutdown(code: number): Promise<never> {
@@ -67,17 +84,19 @@ async function shutdown(code: number): Promise<never> {
 }
 
 void launched.prism.exited.then(() => {
-  if (shuttingDown) return;
+  // Prism shares our terminal: Ctrl-C reaches it too, and it exits then like us.
+  if (shuttingDown || stopRequested) return;
   console.error(`thumbnail-api-mock: Prism stopped unexpectedly.\n${launched.prism.lastOutput()}`);
   void shutdown(1);
 });
 
 if (options.command.length === 0) {
-  const onSignal = () => {
+  const stop = () => {
+    stopRequested = true;
     if (!shuttingDown) void shutdown(0);
   };
-  process.on('SIGINT', onSignal);
-  process.on('SIGTERM', onSignal);
+  for (const signal of stopSignals) process.on(signal, stop);
+  onParentGone = stop;
 } else {
   const [file, ...args] = options.command as [string, ...string[]];
   const child = spawn(file, args, {
@@ -93,8 +112,14 @@ if (options.command.length === 0) {
   child.once('exit', (code, signal) => {
     if (!shuttingDown) void shutdown(code ?? (signal ? 1 : 0));
   });
-  // The command gets the signal too (it is in our process group when run from a terminal); make sure of it.
-  const forward = (signal: NodeJS.Signals) => () => child.kill(signal);
-  process.on('SIGINT', forward('SIGINT'));
-  process.on('SIGTERM', forward('SIGTERM'));
+  // The command may have the signal already (our process group, from a terminal); make sure of it. The mock
+  // stops once the command has exited, with its exit code.
+  const stopCommand = (signal: NodeJS.Signals) => {
+    stopRequested = true;
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    child.kill(signal);
+    setTimeout(() => child.kill('SIGKILL'), commandGraceMs).unref();
+  };
+  for (const signal of stopSignals) process.on(signal, () => stopCommand(signal));
+  onParentGone = () => stopCommand('SIGTERM');
 }

@@ -2,6 +2,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
+import { childWatchPreload } from './parent-watch.js';
 
 /** How to run Prism. */
 export interface PrismOptions {
@@ -28,16 +29,6 @@ export interface PrismProcess {
 
 const loopback = '127.0.0.1';
 
-/**
- * Preloaded into Prism (node --import): it exits as soon as the process that started it is gone, even when
- * that process was killed without a chance to stop it, so no Prism is ever left orphaned. We hold the write
- * end of its stdin, which closes when we die. Unref'd, so that it never keeps Prism alive by itself.
- */
-const watchdog = [
-  "for (const event of ['end', 'close', 'error']) process.stdin.on(event, () => process.exit(0));",
-  'process.stdin.resume();',
-  'process.stdin.unref?.();',
-].join('\n');
 const maxAttempts = 3;
 const live = new Set<ChildProcess>();
 let exitHookInstalled = false;
@@ -62,8 +53,9 @@ export async function startPrism(options: PrismOptions): Promise<PrismProcess> {
 
 function spawnPrism(options: PrismOptions, port: number): PrismProcess {
   const args = [
+    // Prism exits by itself once we are gone, even when we were killed without a chance to stop it.
     '--import',
-    `data:text/javascript,${encodeURIComponent(watchdog)}`,
+    `data:text/javascript,${encodeURIComponent(childWatchPreload)}`,
     prismCliPath(),
     options.mode,
     options.specPath,

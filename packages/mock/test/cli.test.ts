@@ -16,7 +16,7 @@ afterEach(async () => {
 
 const dir = mkdtempSync(join(tmpdir(), 'mock-cli-'));
 
-describe.each(['SIGTERM', 'SIGINT'] as const)('on %s', (signal) => {
+describe.each(['SIGTERM', 'SIGINT', 'SIGHUP'] as const)('on %s', (signal) => {
   test('it stops with exit code 0, leaving neither its server nor Prism running', async () => {
     const run = runCli(['--port', '0']);
     const url = await run.ready();
@@ -135,6 +135,19 @@ describe('with a command after --', () => {
     expect(await run.exited).toEqual({ code, signal: null });
     expect(run.stdout()).toContain('status 200');
     expect(await survivorsOf(run.marker)).toEqual([]);
+  });
+
+  test('on SIGTERM the command gets it first; one that ignores it is killed, then the mock stops', async () => {
+    const command = fileURLToPath(new URL('./fixtures/long-running-command.mjs', import.meta.url));
+    const run = runCli(['--port', '0', '--', process.execPath, command, 'ignore-sigterm']);
+    const url = await run.ready();
+    const deadline = Date.now() + 30_000;
+    while (!run.stdout().includes('command running') && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+
+    run.child.kill('SIGTERM');
+    expect(await run.exited).toEqual({ code: 1, signal: null });
+    expect(await survivorsOf(run.marker)).toEqual([]);
+    await expect(fetch(`${url}/api/thumbnails`)).rejects.toThrow();
   });
 
   test('a command that cannot be run is an error', async () => {

@@ -4,16 +4,17 @@
 // the bundle, the changelog's contract section, and the released-contract snapshot the gate compares with.
 import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
+import { runOrFail } from '@thumbnail-api/dev-tools/run-process';
 import { contractChangelogSection, insertIntoChangelog } from '../src/contract-changelog.mjs';
 import { readSpecVersion, syncContractVersion } from '../src/contract-version.mjs';
 import { repoLayout, repoRoot, SPEC_PACKAGE } from '../src/repo-layout.mjs';
-import { pnpmInvocation, runOrThrow } from '../src/run-command.mjs';
+import { pnpmInvocation } from '../src/pnpm-invocation.mjs';
 
 const root = process.argv[2] ? resolve(process.argv[2]) : repoRoot;
 const files = repoLayout(root);
 try {
   const before = readSpecVersion(root);
-  runOrThrow(join(root, 'node_modules', '.bin', 'changeset'), ['version'], { cwd: root });
+  await runOrFail(join(root, 'node_modules', '.bin', 'changeset'), ['version'], { cwd: root, echo: true });
   const version = readSpecVersion(root);
   if (version === before) {
     console.log(`No pending changeset moves ${SPEC_PACKAGE} (still ${version}): nothing else to do.`);
@@ -21,7 +22,7 @@ try {
     const { changed } = syncContractVersion(root);
     if (changed.length > 0) console.log(`Contract version ${version} written to ${changed.join(', ')}.`);
     const [pnpm, prefix] = pnpmInvocation();
-    runOrThrow(pnpm, [...prefix, '--filter', SPEC_PACKAGE, 'run', 'build'], { cwd: root });
+    await runOrFail(pnpm, [...prefix, '--filter', SPEC_PACKAGE, 'run', 'build'], { cwd: root, echo: true });
     const section = await contractChangelogSection(root, version);
     writeFileSync(files.specChangelog, insertIntoChangelog(readFileSync(files.specChangelog, 'utf8'), version, section));
     mkdirSync(dirname(files.releasedSnapshot), { recursive: true });

@@ -1,6 +1,7 @@
 // The changelog's "Contract changes" section: what changed in the contract since the last release, in plain words.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { createContractModel } from '@thumbnail-api/spec/model';
 import { contractChanges } from './contract-changes.mjs';
 import { diffContracts } from './contract-diff.mjs';
 import { repoLayout } from './repo-layout.mjs';
@@ -8,7 +9,6 @@ import { repoLayout } from './repo-layout.mjs';
 /** @typedef {import('./contract-changes.mjs').ContractChange} ContractChange */
 
 const LABELS = { major: 'Breaking', minor: 'New', patch: 'Compatible' };
-const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
 
 /**
  * The section for a release that follows an earlier one.
@@ -31,19 +31,15 @@ export function contractChangesSection({ version, releasedVersion, changes }) {
 }
 
 /**
- * The section for the first release: what the contract describes.
+ * The section for the first release: what the contract describes, its operations in document order.
  * @param {object} options
  * @param {string} options.version the version being released.
- * @param {{ paths?: Record<string, Record<string, unknown>> }} options.contract the bundled contract.
+ * @param {import('@thumbnail-api/spec/model').ContractModel} options.contract the bundled contract.
  */
 export function firstReleaseSection({ version, contract }) {
-  const operations = [];
-  for (const [path, item] of Object.entries(contract.paths ?? {})) {
-    for (const method of HTTP_METHODS) {
-      const operation = /** @type {{ operationId?: string, summary?: string } | undefined} */ (item[method]);
-      if (operation) operations.push(`- \`${method.toUpperCase()} ${path}\`${operation.operationId ? ` (\`${operation.operationId}\`)` : ''}${operation.summary ? `: ${operation.summary}` : ''}`);
-    }
-  }
+  const operations = contract.operations.map(
+    ({ method, path, operationId, summary }) => `- \`${method.toUpperCase()} ${path}\`${operationId ? ` (\`${operationId}\`)` : ''}${summary ? `: ${summary}` : ''}`,
+  );
   return ['### Contract changes', '', `First release of the contract (\`info.version\` ${version}). It describes ${operations.length} operation(s):`, '', ...operations].join('\n');
 }
 
@@ -69,7 +65,8 @@ export function insertIntoChangelog(changelog, version, section) {
 export async function contractChangelogSection(root, version) {
   const files = repoLayout(root);
   if (!existsSync(files.releasedSnapshot)) {
-    const contract = JSON.parse(readFileSync(join(root, 'spec', 'dist', 'openapi.json'), 'utf8'));
+    const bundle = join(root, 'spec', 'dist', 'openapi.json');
+    const contract = createContractModel(JSON.parse(readFileSync(bundle, 'utf8')), { source: bundle });
     return firstReleaseSection({ version, contract });
   }
   const report = await diffContracts(files.releasedSnapshot, files.workingBundle);

@@ -1,4 +1,5 @@
 // Turns a `redocly diff` report into contract changes rated for this project and described in plain words.
+import { contractLocation, parsePointer, refToPointer } from '@thumbnail-api/spec/model';
 
 /** @typedef {import('./contract-diff.mjs').RedoclyChange} RedoclyChange */
 /** @typedef {'major' | 'minor' | 'patch'} Impact */
@@ -13,7 +14,6 @@
 
 /** Schema keywords whose change in a response changes the type users receive. */
 const TYPE_KEYWORDS = new Set(['type', 'enum', 'const']);
-const HTTP_METHODS = new Set(['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace']);
 
 /**
  * Rates and describes every change of a `redocly diff` report.
@@ -72,24 +72,14 @@ function humanType(typeName) {
  */
 export function describeLocation(pointer) {
   const segments = pointerSegments(pointer);
+  const location = contractLocation(segments);
   /** @type {string[]} */
   const parts = [];
-  let rest = segments;
-  if (segments[0] === 'paths' && segments[1] !== undefined) {
-    const method = segments[2];
-    if (method !== undefined && HTTP_METHODS.has(method)) {
-      parts.push(`\`${method.toUpperCase()} ${segments[1]}\``);
-      rest = segments.slice(3);
-    } else {
-      parts.push(`path \`${segments[1]}\``);
-      rest = segments.slice(2);
-    }
-  } else if (segments[0] === 'components' && segments[2] !== undefined) {
-    parts.push(`${humanType(singular(segments[1] ?? ''))} \`${segments[2]}\``);
-    rest = segments.slice(3);
-  } else if (segments.length > 0) {
-    return `\`${segments.join('.')}\``;
-  }
+  if (location.kind === 'operation') parts.push(`\`${location.method.toUpperCase()} ${location.path}\``);
+  else if (location.kind === 'path') parts.push(`path \`${location.path}\``);
+  else if (location.kind === 'component') parts.push(`${humanType(singular(location.componentKind))} \`${location.name}\``);
+  else if (segments.length > 0) return `\`${segments.join('.')}\``;
+  const rest = location.kind === 'document' ? [] : location.rest;
   /** @type {string[]} */
   const field = [];
   for (let i = 0; i < rest.length; i += 1) {
@@ -118,13 +108,12 @@ export function describeLocation(pointer) {
   return parts.join(', ');
 }
 
-/** @param {string} pointer */
+/**
+ * The keys of a `redocly diff` pointer: a `$ref`-style fragment (`#/paths/~1api~1items/get`), or a bare pointer.
+ * @param {string} pointer
+ */
 function pointerSegments(pointer) {
-  return pointer
-    .replace(/^#\/?/, '')
-    .split('/')
-    .filter((segment) => segment !== '')
-    .map((segment) => decodeURIComponent(segment).replaceAll('~1', '/').replaceAll('~0', '~'));
+  return parsePointer(pointer.startsWith('#') ? refToPointer(pointer) : pointer);
 }
 
 /** @param {string} kind e.g. `schemas` */

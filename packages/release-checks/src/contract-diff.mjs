@@ -1,7 +1,7 @@
 // Runs `redocly diff` (experimental) between two bundled contracts and returns its JSON report.
-import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { runProcess } from '@thumbnail-api/dev-tools/run-process';
 
 const redocly = fileURLToPath(new URL('../node_modules/.bin/redocly', import.meta.url));
 const diffConfig = fileURLToPath(new URL('../redocly-diff.yaml', import.meta.url));
@@ -36,7 +36,7 @@ export async function diffContracts(base, revision) {
     if (!existsSync(file)) throw new Error(`Cannot compare contracts: ${file} does not exist.`);
   }
   const args = ['diff', base, revision, '--config', diffConfig, '--format', 'json', '--fail-on', 'none'];
-  const { code, stdout, stderr } = await run(redocly, args);
+  const { code, stdout, stderr } = await runProcess(redocly, args, { env: { ...process.env, REDOCLY_TELEMETRY: 'off', NO_COLOR: '1' } });
   if (code !== 0) {
     throw new Error(`redocly diff failed (exit ${code}) comparing ${base} with ${revision}:\n${stderr.trim()}`);
   }
@@ -47,21 +47,4 @@ export async function diffContracts(base, revision) {
   } catch (error) {
     throw new Error(`redocly diff printed no report this tool understands (${String(error)}); its output began with: ${stdout.slice(0, 200)}`);
   }
-}
-
-/**
- * @param {string} command
- * @param {string[]} args
- * @returns {Promise<{ code: number | null, stdout: string, stderr: string }>}
- */
-function run(command, args) {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { env: { ...process.env, REDOCLY_TELEMETRY: 'off', NO_COLOR: '1' } });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk) => (stdout += chunk));
-    child.stderr.on('data', (chunk) => (stderr += chunk));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
 }

@@ -1,3 +1,4 @@
+import { createContractModel } from '@thumbnail-api/spec/model';
 import { describe, expect, it } from 'vitest';
 import { contractChangesSection, firstReleaseSection, insertIntoChangelog } from '../src/contract-changelog.mjs';
 import { describeLocation } from '../src/contract-changes.mjs';
@@ -6,6 +7,7 @@ describe('describeLocation', () => {
   it.each([
     ['#/paths/~1api~1items/get', '`GET /api/items`'],
     ['#/paths/~1api~1items~1{id}', 'path `/api/items/{id}`'],
+    ['#/paths/~1api~1items~1%7Bid%7D/delete', '`DELETE /api/items/{id}`'],
     ['#/paths/~1api~1items/post/requestBody/content/application~1json/schema/properties/tags', '`POST /api/items`, request body, field `tags`'],
     ['#/paths/~1api~1items/get/responses/200/content/application~1json/schema/properties/items/items/properties/width', '`GET /api/items`, response 200, field `items[].width`'],
     ['#/paths/~1api~1items/get/responses/401/headers/x-request-id', '`GET /api/items`, response 401, header `x-request-id`'],
@@ -44,7 +46,7 @@ describe('changelog section', () => {
   });
 
   it('summarises the first release by its operations', () => {
-    const contract = { paths: { '/api/items': { get: { operationId: 'listItems', summary: 'List items' }, parameters: [] } } };
+    const contract = createContractModel({ openapi: '3.1.0', paths: { '/api/items': { get: { operationId: 'listItems', summary: 'List items' }, parameters: [] } } });
     expect(firstReleaseSection({ version: '0.1.0', contract })).toBe(
       '### Contract changes\n\nFirst release of the contract (`info.version` 0.1.0). It describes 1 operation(s):\n\n- `GET /api/items` (`listItems`): List items',
     );

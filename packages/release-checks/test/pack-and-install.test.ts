@@ -4,10 +4,11 @@ import { existsSync, lstatSync, mkdtempSync, readFileSync, realpathSync, rmSync 
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { runProcess } from '@thumbnail-api/dev-tools/run-process';
+import { loadContract } from '@thumbnail-api/spec';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { repoRoot } from '../src/repo-layout.mjs';
 import { type PackedPackage, packPublicPackages } from './support/pack-packages.js';
-import { runProcess } from './support/run-process.js';
 import { contentProblems, fileListProblems, unpackedBytes } from './support/tarball-contents.js';
 import { createThrowawayProject, MODULE_RESOLUTIONS, type ModuleResolution, type ThrowawayProject } from './support/throwaway-project.js';
 import { userEnvironment } from './support/user-environment.js';
@@ -46,7 +47,12 @@ function fileTargets(value: unknown): string[] {
 }
 
 const expectedOutput = () =>
-  JSON.stringify({ contractVersion: packages.find((pkg) => pkg.name === '@thumbnail-api/spec')?.version, contractFileExists: true, listedThumbnails: 'an object' });
+  JSON.stringify({
+    contractVersion: packages.find((pkg) => pkg.name === '@thumbnail-api/spec')?.version,
+    contractFileExists: true,
+    contractOperations: loadContract().operations.map((operation) => operation.operationId).join(','),
+    listedThumbnails: 'an object',
+  });
 
 describe('packed tarballs', () => {
   it('are the four public packages at one version, with workspace ranges rewritten to it', () => {

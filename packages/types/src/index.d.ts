@@ -4,9 +4,9 @@ export type { components, operations, paths };
 
 /** Body of `POST /api/thumbnails`. */
 export type CreateThumbnailRequest = components['schemas']['CreateThumbnailRequest'];
-/** Success body of `POST /api/thumbnails` (its fields are not shown by the service). */
+/** Success body of `POST /api/thumbnails` (its fields are not documented by the service). */
 export type CreateThumbnailResponse = components['schemas']['CreateThumbnailResponse'];
-/** Success body of `GET /api/thumbnails` (its fields are not shown by the service). */
+/** Success body of `GET /api/thumbnails` (its fields are not documented by the service). */
 export type ListThumbnailsResponse = components['schemas']['ListThumbnailsResponse'];
 /** The service's error body: `{ success: false, error: string }`. */
 export type ErrorBody = components['schemas']['ErrorBody'];

@@ -49,27 +49,27 @@ export interface components {
             /** @description The error text. */
             error: string;
         };
-        /** @description The service's list of thumbnails. It is a JSON object whose fields are not shown. */
+        /** @description The service's list of thumbnails. It is a JSON object whose fields are not documented by the service. */
         ListThumbnailsResponse: {
             [key: string]: unknown;
         };
-        /** @description What to generate. Only `prompt` is published; the object stays open for fields the service does not show. */
+        /** @description What to generate. Only `prompt` is documented by the service; the object stays open for fields it does not document. */
         CreateThumbnailRequest: {
             /** @description Text description of the desired image. */
             prompt: string;
         } & {
             [key: string]: unknown;
         };
-        /** @description The service's answer to a generation request. It is a JSON object whose fields are not shown. */
+        /** @description The service's answer to a generation request. It is a JSON object whose fields are not documented by the service. */
         CreateThumbnailResponse: {
             [key: string]: unknown;
         };
     };
     responses: {
         /**
-         * @description Any other error. The service does not show which other statuses it uses or what their bodies
-         *     hold; this contract assumes they use the same error body as 401 and 403. Do not rely on the
-         *     error text: it is not documented.
+         * @description Any other error. Which other statuses the service uses, and what their bodies hold, is not
+         *     documented by the service; this contract assumes they use the same error body as 401 and 403.
+         *     Do not rely on the error text: it is not documented by the service.
          */
         UnexpectedError: {
             headers: {
@@ -120,7 +120,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The thumbnails of your active organization. The service does not show the fields of this body. */
+            /** @description The thumbnails of your active organization. The fields of this body are not documented by the service. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -148,7 +148,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The thumbnail was requested. The service does not show the fields of this body. */
+            /** @description The thumbnail was requested. The fields of this body are not documented by the service. */
             200: {
                 headers: {
                     [name: string]: unknown;

@@ -1,4 +1,4 @@
-// Runs the built CLI as users run it: a real process, its output read as they would read it.
+// Runs the built CLI (or npx, or any program) as users run it: a real process, its output read as they would read it.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { killMarked, markerVariable, newMarker } from './processes.js';
@@ -20,9 +20,15 @@ const runs: CliRun[] = [];
 
 /** Starts `thumbnail-api-mock args...`, marked so that its processes can be found afterwards. */
 export function runCli(args: readonly string[], env: NodeJS.ProcessEnv = {}, cwd?: string): CliRun {
+  return runProgram(process.execPath, [cliPath, ...args], { env: { ...process.env, ...env }, cwd });
+}
+
+/** Starts `command args...` with exactly `env` (plus the marker), marked so that its processes can be found afterwards. */
+export function runProgram(command: string, args: readonly string[], options: { env: NodeJS.ProcessEnv; cwd?: string }): CliRun {
+  const { env, cwd } = options;
   const marker = newMarker();
-  const child = spawn(process.execPath, [cliPath, ...args], {
-    env: { ...process.env, ...env, [markerVariable]: marker },
+  const child = spawn(command, args, {
+    env: { ...env, [markerVariable]: marker },
     stdio: ['ignore', 'pipe', 'pipe'],
     cwd,
   });

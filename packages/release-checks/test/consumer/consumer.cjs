@@ -3,7 +3,7 @@
 const { existsSync } = require('node:fs');
 const { ThumbnailClient } = require('@thumbnail-api/client');
 const { startMock } = require('@thumbnail-api/mock');
-const { openapi, openapiJsonPath } = require('@thumbnail-api/spec');
+const { loadContract, openapi, openapiJsonPath } = require('@thumbnail-api/spec');
 require('@thumbnail-api/types');
 
 async function main() {
@@ -15,6 +15,7 @@ async function main() {
       JSON.stringify({
         contractVersion: openapi.info.version,
         contractFileExists: existsSync(openapiJsonPath),
+        contractOperations: loadContract().operations.map((operation) => operation.operationId).join(','),
         listedThumbnails: typeof thumbnails === 'object' && thumbnails !== null && !Array.isArray(thumbnails) ? 'an object' : typeof thumbnails,
       }),
     );

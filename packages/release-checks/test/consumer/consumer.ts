@@ -3,7 +3,7 @@
 import { existsSync } from 'node:fs';
 import { ThumbnailClient } from '@thumbnail-api/client';
 import { startMock } from '@thumbnail-api/mock';
-import { openapi, openapiJsonPath } from '@thumbnail-api/spec';
+import { loadContract, openapi, openapiJsonPath } from '@thumbnail-api/spec';
 import type { CreateThumbnailRequest, ListThumbnailsResponse } from '@thumbnail-api/types';
 
 /** Never called: it only compiles if the published types are real (with `any`, the directives below are unused). */
@@ -27,6 +27,7 @@ try {
     JSON.stringify({
       contractVersion: openapi.info.version,
       contractFileExists: existsSync(openapiJsonPath),
+        contractOperations: loadContract().operations.map((operation) => operation.operationId).join(','),
       listedThumbnails: typeof thumbnails === 'object' && thumbnails !== null && !Array.isArray(thumbnails) ? 'an object' : typeof thumbnails,
     }),
   );

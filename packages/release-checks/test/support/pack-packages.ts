@@ -1,9 +1,9 @@
 // Packs every public package with `pnpm pack`, as `changeset publish` does (pnpm rewrites `workspace:*`).
 import { mkdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { pnpmInvocation } from '../../src/run-command.mjs';
+import { runOrFail } from '@thumbnail-api/dev-tools/run-process';
+import { pnpmInvocation } from '../../src/pnpm-invocation.mjs';
 import { PUBLIC_PACKAGES, repoRoot } from '../../src/repo-layout.mjs';
-import { runOrFail } from './run-process.js';
 
 export interface PackedPackage {
   /** Package name, e.g. `@thumbnail-api/client`. */

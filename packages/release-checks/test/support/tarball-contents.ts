@@ -7,10 +7,10 @@ const COMMON = [/^package\.json$/, /^README\.md$/, /^LICENSE(\.md)?$/, /^CHANGEL
 
 /** Per package: the only other files it may ship (compiled output, the contract, generated types). */
 export const ALLOWED_FILES: Record<string, RegExp[]> = {
-  '@thumbnail-api/spec': [/^dist\/openapi\.(json|yaml)$/, /^src\/index\.(js|d\.ts)$/],
+  '@thumbnail-api/spec': [/^dist\/openapi\.(json|yaml)$/, /^dist\/[\w-]+\.(js|d\.ts)$/],
   '@thumbnail-api/types': [/^src\/index\.(js|d\.ts)$/, /^src\/openapi\.gen\.d\.ts$/],
   '@thumbnail-api/client': [/^dist\/[\w/-]+\.(js|d\.ts)$/],
-  '@thumbnail-api/mock': [/^dist\/[\w/-]+\.(js|d\.ts)$/],
+  '@thumbnail-api/mock': [/^dist\/[\w/-]+\.(js|d\.ts)$/, /^dist\/examples\.json$/, /^bin\/thumbnail-api-mock\.js$/],
 };
 
 /** Files no package may ship, whatever its allow-list says, with the reason a reviewer reads. */

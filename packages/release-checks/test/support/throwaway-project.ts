@@ -4,7 +4,7 @@ import { copyFileSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { runOrFail } from './run-process.js';
+import { runOrFail } from '@thumbnail-api/dev-tools/run-process';
 import { userEnvironment } from './user-environment.js';
 
 /** The module settings a user may have; each gets its own tsconfig in the project. */

@@ -1,0 +1,56 @@
+// The testing guide shows the mock's example files verbatim: each such code block follows a line
+// `<!-- example: FILE -->`. The files come from the mock package (`@thumbnail-api/mock/examples.json`), which runs
+// them in its tests; the docs own the guide and keep it showing them.
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { extractCodeBlocks } from '@thumbnail-api/dev-tools/code-blocks';
+
+/** The comment that names the example file a code block shows. */
+const EXAMPLE_MARKER = /^<!-- example: (\S+) -->$/;
+
+/**
+ * @typedef {{ name: string, language: string, code: string }} Example
+ * @typedef {{ include: string | undefined, code: string, start: number, end: number }} GuideBlock
+ */
+
+/**
+ * The mock's example files, as its package exports them.
+ * @returns {Example[]}
+ */
+export function readMockExamples() {
+  const file = createRequire(import.meta.url).resolve('@thumbnail-api/mock/examples.json');
+  return /** @type {{ examples: Example[] }} */ (JSON.parse(readFileSync(file, 'utf8'))).examples;
+}
+
+/**
+ * The fenced code blocks of a guide, each with the example file it claims to show (`include`), if any.
+ * @param {string} markdown
+ * @returns {GuideBlock[]}
+ */
+export function guideBlocks(markdown) {
+  const lines = markdown.split('\n');
+  return extractCodeBlocks(markdown).map((block) => ({
+    include: EXAMPLE_MARKER.exec(lines[block.line - 2] ?? '')?.[1],
+    // As the file holds it: a block's content ends with the newline before its closing fence.
+    code: `${block.code}\n`,
+    start: block.start,
+    end: block.end,
+  }));
+}
+
+/**
+ * The guide with every example block replaced by the current contents of its file.
+ * @param {string} markdown
+ * @param {readonly Example[]} examples
+ */
+export function syncGuide(markdown, examples) {
+  let synced = markdown;
+  // From the last block back, so that the offsets of the earlier ones still hold.
+  for (const block of guideBlocks(markdown).reverse()) {
+    if (block.include === undefined) continue;
+    const example = examples.find((candidate) => candidate.name === block.include);
+    if (!example) throw new Error(`The guide shows ${block.include}, which is not one of the mock's examples (${examples.map((e) => e.name).join(', ')}).`);
+    synced = `${synced.slice(0, block.start)}\`\`\`${example.language}\n${example.code}\`\`\`${synced.slice(block.end)}`;
+  }
+  return synced;
+}

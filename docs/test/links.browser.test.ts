@@ -1,0 +1,110 @@
+// Every link the site renders works as a fresh page on a plain static host: the test collects every
+// href of every page (the guides, and every route of the reference once Redoc has rendered it), then
+// opens each one as a new document from a server without any fallback, as a reader does who opens
+// it in a new tab, bookmarks it, shares it or reloads it.
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { launchBrowser, newSiteContext, openFresh, readBuiltSite, type Site, type SiteContext, serveSite, waitForReferenceRoute } from './browser.js';
+
+const version = readBuiltSite();
+
+let site: Site;
+let browser: Browser;
+let session: SiteContext;
+let page: Page;
+/** Every href found, with a page it was found on. */
+const found = new Map<string, string>();
+
+beforeAll(async () => {
+  site = await serveSite();
+  browser = await launchBrowser();
+  session = await newSiteContext(browser, 1280);
+  page = await session.context.newPage();
+
+  // Visit every page and every route of the reference (following the routes it links to), collecting hrefs.
+  const queue = [...version.pages, ...version.referenceRoutes];
+  const visited = new Set<string>();
+  while (queue.length > 0) {
+    const pagePath = queue.shift() ?? '';
+    if (visited.has(pagePath)) continue;
+    visited.add(pagePath);
+    expect(await openFresh(page, `${site.url}/${pagePath}`), pagePath).toBe(200);
+    const route = routeOf(pagePath);
+    if (route !== undefined) await waitForReferenceRoute(page, route);
+    const hrefs = await page.locator('a[href]').evaluateAll((anchors) => anchors.map((anchor) => anchor.getAttribute('href') ?? ''));
+    for (const href of hrefs) {
+      const target = new URL(href, `${site.url}/${pagePath}`);
+      if (target.origin !== site.url) continue;
+      const local = `${target.pathname.slice(1)}${target.hash}`;
+      if (!found.has(local)) found.set(local, pagePath);
+      // Routes of the reference are visited too (a field's deep link, `#/route#field`, lives on its route's page).
+      if (routeOf(local) !== undefined && local.split('#').length <= 2) queue.push(local);
+    }
+  }
+}, 600_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await site?.close();
+});
+
+/** `index.html#/thumbnails/createthumbnail#…` → `/thumbnails/createthumbnail`; undefined for other pages. */
+function routeOf(local: string): string | undefined {
+  const match = /^(?:index\.html)?(?:#(\/[^#]*))?(?:#.*)?$/.exec(local);
+  if (!match) return undefined;
+  return match[1] ?? '/';
+}
+
+describe('every href the site renders', () => {
+  test('was collected from every page, and includes every page, every route of the reference and the Markdown versions', () => {
+    const hrefs = [...found.keys()];
+    for (const pagePath of version.pages) expect(hrefs).toContain(pagePath);
+    for (const route of version.referenceRoutes) expect(hrefs).toContain(route);
+    expect(hrefs).toContain('index.html#/thumbnails/createthumbnail');
+    expect(hrefs).toContain('llms.txt');
+    expect(hrefs.some((href) => href.endsWith('.html.md'))).toBe(true);
+    // No router path (`/section/x`) is left: on a static host it would be a 404.
+    expect(hrefs.filter((href) => /^(section|operation|thumbnails|persons|templates)\//.test(href))).toEqual([]);
+  });
+
+  test('opens as a fresh page from a server without fallback, showing what it points at', async () => {
+    const broken: string[] = [];
+    for (const [href, from] of found) {
+      const problem = await checkFresh(href);
+      if (problem) broken.push(`${href} (linked from ${from}): ${problem}`);
+    }
+    expect(broken).toEqual([]);
+    expect(found.size).toBeGreaterThan(30);
+  }, 600_000);
+
+  test('loaded nothing from outside 127.0.0.1 and logged no console errors', () => {
+    expect(session.offsiteRequests).toEqual([]);
+    expect(session.consoleErrors).toEqual([]);
+  });
+});
+
+/** Opens `href` fresh; returns what is wrong, or undefined. */
+async function checkFresh(href: string): Promise<string | undefined> {
+  const [path = '', ...fragments] = href.split('#');
+  if (!/\.html$/.test(path) && path !== '') {
+    const response = await page.request.get(`${site.url}/${path}`);
+    return response.status() === 200 ? undefined : `HTTP ${response.status()}`;
+  }
+  const status = await openFresh(page, `${site.url}/${href}`);
+  if (status !== 200) return `HTTP ${status}`;
+  const route = routeOf(href);
+  if (route !== undefined) {
+    await waitForReferenceRoute(page, route).catch(() => undefined);
+    if ((await page.locator(`[data-section-id="${route}"]`).filter({ visible: true }).count()) === 0) return `the reference does not show ${route}`;
+    const inner = fragments[1];
+    if (inner !== undefined && (await page.locator(`[id="${cssString(decodeURIComponent(inner))}"]`).count()) === 0) return `no element with id "${inner}"`;
+    return undefined;
+  }
+  const anchor = fragments[0];
+  if (anchor && (await page.locator(`[id="${cssString(decodeURIComponent(anchor))}"]`).count()) === 0) return `no element with id "${anchor}"`;
+  return undefined;
+}
+
+function cssString(text: string): string {
+  return text.replace(/["\\]/g, '\\$&');
+}

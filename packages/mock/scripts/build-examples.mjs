@@ -1,0 +1,24 @@
+// Writes dist/examples.json: every file of examples/ (the guide's vitest setup, CI workflow and key registry) with its
+// language and contents. The package exports it as `@thumbnail-api/mock/examples.json`, so the docs show the examples
+// the tests run without reaching into this folder.
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { extname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const examplesDir = fileURLToPath(new URL('../examples/', import.meta.url));
+const outFile = fileURLToPath(new URL('../dist/examples.json', import.meta.url));
+/** The info-string language of a Markdown block showing the file, by extension. */
+const languages = { '.ts': 'ts', '.json': 'json', '.yml': 'yaml', '.yaml': 'yaml', '.sh': 'sh' };
+
+// Files only: running vitest in examples/ leaves a node_modules/.vite cache, which is no example.
+const files = readdirSync(examplesDir, { withFileTypes: true })
+  .filter((entry) => entry.isFile())
+  .map((entry) => entry.name)
+  .sort();
+const examples = files.map((name) => {
+  const language = languages[/** @type {keyof typeof languages} */ (extname(name))];
+  if (!language) throw new Error(`examples/${name}: no Markdown language is known for ${extname(name) || 'files without an extension'}; add it to scripts/build-examples.mjs.`);
+  return { name, language, code: readFileSync(`${examplesDir}${name}`, 'utf8') };
+});
+mkdirSync(fileURLToPath(new URL('../dist/', import.meta.url)), { recursive: true });
+writeFileSync(outFile, `${JSON.stringify({ examples }, null, 2)}\n`);

@@ -1,0 +1,58 @@
+// The mock as a user installs it: this package and the spec packed with pnpm (which rewrites `workspace:*`),
+// installed with npm into a throwaway project outside the workspace; third-party packages from npm's cache or
+// the registry. Both packages must be built (turbo's `test` task builds them first).
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { delimiter, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const repoRoot = fileURLToPath(new URL('../../../../', import.meta.url));
+
+export interface PackedInstall {
+  /** The project folder: `npx thumbnail-api-mock` there runs the installed mock. */
+  readonly dir: string;
+  /** The environment of a user's shell: none of the variables pnpm, turbo or vitest set for us. */
+  readonly env: NodeJS.ProcessEnv;
+  remove(): void;
+}
+
+/** `process.env` without our tools' variables and without workspace paths on PATH. */
+function userEnvironment(): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {};
+  for (const [key, value] of Object.entries(process.env)) {
+    if (!/^(npm_|pnpm_|turbo_|vitest|node_options$|node_env$|init_cwd$)/i.test(key)) env[key] = value;
+  }
+  const path = (env.PATH ?? '').split(delimiter).filter((entry) => entry !== '' && !entry.startsWith(repoRoot));
+  return { ...env, PATH: path.join(delimiter), npm_config_update_notifier: 'false', SCARF_ANALYTICS: 'false' };
+}
+
+/** The pnpm that runs us when pnpm started this process (the pinned one), else the repository's launcher of it. */
+function pnpm(): [string, string[]] {
+  const execPath = process.env.npm_execpath;
+  if (execPath && /pnpm\.c?js$/.test(execPath)) return [process.execPath, [execPath]];
+  return [process.execPath, [join(repoRoot, 'scripts', 'pnpm.mjs')]];
+}
+
+export function installPackedMock(): PackedInstall {
+  const dir = mkdtempSync(join(tmpdir(), 'thumbnail-api-mock-installed-'));
+  const remove = () => rmSync(dir, { recursive: true, force: true });
+  try {
+    const tarballs = join(dir, 'tarballs');
+    mkdirSync(tarballs);
+    const [command, prefix] = pnpm();
+    for (const folder of ['spec', 'packages/mock']) {
+      execFileSync(command, [...prefix, 'pack', '--pack-destination', tarballs], { cwd: join(repoRoot, folder), stdio: 'pipe', timeout: 120_000 });
+    }
+    writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'mock-user', private: true, type: 'module' }));
+    const env = userEnvironment();
+    const packed = readdirSync(tarballs).map((file) => `./tarballs/${file}`);
+    // --prefer-offline: third-party packages come from npm's cache when it has them, from the registry otherwise.
+    const args = ['install', '--no-audit', '--no-fund', '--no-package-lock', '--prefer-offline', '--loglevel=error', ...packed];
+    execFileSync('npm', args, { cwd: dir, env, stdio: 'pipe', timeout: 600_000 });
+    return { dir, env, remove };
+  } catch (error) {
+    remove();
+    throw error;
+  }
+}

@@ -1,0 +1,18 @@
+// The contract model without the bundled file: works on any OpenAPI 3 document, in any runtime (no Node.js imports).
+export { contractLocation, type ContractLocation } from './contract-location.js';
+export {
+  type ContractModel,
+  ContractModelError,
+  type ContractModelOptions,
+  type ContractOperation,
+  createContractModel,
+  type ExampleEntry,
+  type Located,
+  type MediaTypeEntry,
+  type RequestBodyEntry,
+  type ResponseEntry,
+  type SecurityRequirement,
+} from './contract-model.js';
+export { isJsonObject, type JsonObject, walkContract } from './contract-walk.js';
+export { HTTP_METHODS, type HttpMethod, isHttpMethod } from './http-methods.js';
+export { escapeSegment, formatPointer, JsonPointerError, parsePointer, pointerToRef, refToPointer, unescapeSegment, valueAt } from './json-pointer.js';
