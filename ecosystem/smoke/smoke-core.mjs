@@ -129,10 +129,15 @@ export async function runSmoke(sdk, config) {
     const seen = await client.thumbnails.list();
     if (seen.keyHeader !== 'x-api-key') return `the server did not get the key in x-api-key (it saw: ${seen.keyHeader})`;
     const userAgent = String(seen.userAgent);
-    if (inBrowser) return /Chrome/.test(userAgent) && !userAgent.includes('thumbnail-api-client') ? '' : `browser request carried User-Agent ${userAgent}`;
-    if (!userAgent.startsWith(`thumbnail-api-client/${config.clientVersion}`)) return `User-Agent ${userAgent} does not start with thumbnail-api-client/${config.clientVersion}`;
-    const named = ['node', 'bun', 'deno', 'workerd', 'edge-light'].filter((runtime) => new RegExp(`(^|[\\s(;])${runtime}/`).test(userAgent));
-    return named.length === 1 && named[0] === config.runtime ? '' : `User-Agent ${userAgent} should name ${config.runtime}/<version> (and no other runtime)`;
+    if (inBrowser) {
+      // A page cannot set User-Agent: the browser's own goes out, and the client's runtime header says 'browser'.
+      if (!/Chrome/.test(userAgent) || userAgent.includes('thumbnail-api-client')) return `browser request carried User-Agent ${userAgent}`;
+      return seen.runtimeHeader === 'browser' ? '' : `x-thumbnail-client-runtime was ${seen.runtimeHeader}, not browser`;
+    }
+    if (!userAgent.startsWith(`thumbnail-api-client/${config.clientVersion} `)) return `User-Agent ${userAgent} does not start with thumbnail-api-client/${config.clientVersion}`;
+    // The runtime token: a name, with /<version> where the runtime tells it (workerd and edge-runtime do not).
+    const named = ['node', 'bun', 'deno', 'workerd', 'edge-light', 'browser', 'unknown'].filter((runtime) => new RegExp(`\\s${runtime}(/|\\s|$)`).test(userAgent));
+    return named.length === 1 && named[0] === config.runtime ? '' : `User-Agent ${userAgent} should name ${config.runtime} (and no other runtime)`;
   });
   if (inBrowser) {
     await check('refuses to run in a browser without dangerouslyAllowBrowser', () => {

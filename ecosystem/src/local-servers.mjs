@@ -29,7 +29,8 @@ function listen(server) {
 const corsHeaders = { 'access-control-allow-origin': '*', 'access-control-allow-headers': '*', 'access-control-allow-methods': 'GET, POST' };
 
 /**
- * Answers every request with `{ userAgent, keyHeader }`; keyHeader says where `key` came (never the key itself).
+ * Answers every request with `{ userAgent, runtimeHeader, keyHeader }`: the User-Agent and x-thumbnail-client-runtime
+ * headers the client sent, and where `key` came (never the key itself).
  * @param {string} key
  */
 export function startEchoServer(key) {
@@ -41,7 +42,7 @@ export function startEchoServer(key) {
       }
       request.resume();
       const keyHeader = request.headers['x-api-key'] === key ? 'x-api-key' : request.headers.authorization === `Bearer ${key}` ? 'authorization' : 'none';
-      const body = JSON.stringify({ userAgent: request.headers['user-agent'] ?? null, keyHeader });
+      const body = JSON.stringify({ userAgent: request.headers['user-agent'] ?? null, runtimeHeader: request.headers['x-thumbnail-client-runtime'] ?? null, keyHeader });
       response.writeHead(200, { ...corsHeaders, 'content-type': 'application/json' }).end(body);
     }),
   );
