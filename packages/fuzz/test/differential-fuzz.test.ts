@@ -5,12 +5,12 @@ import { type RunningMock, startMock } from '@thumbnail-api/mock';
 import * as fc from 'fast-check';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { deliberateDifferences, type Exchange } from '../src/deliberate-differences.js';
-import { describeAnswer, judgeExchange } from '../src/differential-verdict.js';
 import { differentialRequest } from '../src/differential-requests.js';
+import { describeAnswer, judgeExchange } from '../src/differential-verdict.js';
 import { describeCase, fuzzPlan, runFuzz } from '../src/fuzz-run.js';
 import { type KeepAliveSender, keepAliveSender } from '../src/keep-alive-sender.js';
-import { type PrismCli, startPrismCli } from '../src/prism-cli.js';
 import type { HttpRequestPlan, MockAnswer } from '../src/mock-request.js';
+import { type PrismCli, startPrismCli } from '../src/prism-cli.js';
 import { REGISTRY } from '../src/request-arbitraries.js';
 
 // Requests per case, sent at once to each side: a CI run of 200 cases sends 10 000 requests to the mock.

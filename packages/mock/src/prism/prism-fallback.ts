@@ -2,9 +2,9 @@
 // the request as the client sent it, and its answer kept inside the contract.
 import { Agent, type IncomingMessage, type ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
+import type { ContractValidator } from '@thumbnail-api/spec/validator';
 import type { CompiledOperation } from '../compiled/compile-operation.js';
 import type { Fallback } from '../compiled/compiled-handler.js';
-import type { ContractValidator } from '@thumbnail-api/spec/validator';
 import type { LazyValidator } from '../contract/lazy-validator.js';
 import { responseFits } from '../contract/response-fit.js';
 import { type BufferedResponse, messageHeaders, sendRequest } from '../server/http-exchange.js';
