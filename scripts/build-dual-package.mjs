@@ -31,7 +31,10 @@ for (const file of readdirSync(cjsDir, { recursive: true, encoding: 'utf8' }).fi
   const path = join(cjsDir, file);
   const text = readFileSync(path, 'utf8');
   const esmTwin = relative(dirname(path), join(packageDir, 'dist', file)).replaceAll('\\', '/');
-  const rewritten = text.replaceAll('import.meta.url', `require("node:url").pathToFileURL(require("node:path").join(__dirname, ${JSON.stringify(esmTwin)})).href`);
+  const rewritten = text.replaceAll(
+    'import.meta.url',
+    `require("node:url").pathToFileURL(require("node:path").join(__dirname, ${JSON.stringify(esmTwin)})).href`,
+  );
   if (rewritten !== text) writeFileSync(path, rewritten);
   // tsc does not type-check this build (noCheck), so ES-module-only syntax it would refuse (top-level await, any other
   // import.meta) is caught here: parsed as Node.js parses a CommonJS module.

@@ -49,7 +49,7 @@ export class ConfigurationError extends ThumbnailClientError {
  */
 export class RequestArgumentError extends ConfigurationError {
   static {
-    this.prototype.name = 'RequestArgumentError';
+    brandErrorClass(this, 'RequestArgumentError');
   }
 
   /** The argument at fault, e.g. `body.meta.self` or `options.query.filter`. */
@@ -188,7 +188,7 @@ export class InternalServerError extends ThumbnailApiError {
  */
 export class ResponseTooLargeError extends ThumbnailApiError {
   static {
-    this.prototype.name = 'ResponseTooLargeError';
+    brandErrorClass(this, 'ResponseTooLargeError');
   }
 }
 

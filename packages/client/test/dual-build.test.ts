@@ -52,14 +52,18 @@ describe.each(builds)('an error made by the %s build', (_, maker, otherName, oth
 
   test(`thrown by a real request, it is caught as the ${otherName} build's class`, async () => {
     const server = await serve((_request, response) => json(response, 401, { success: false, error: 'Unauthorized' }));
-    const unauthorized = await new maker.ThumbnailClient({ apiKey: 'test-key', baseUrl: server.url, maxRetries: 0 }).thumbnails.list().catch((error: unknown) => error);
+    const unauthorized = await new maker.ThumbnailClient({ apiKey: 'test-key', baseUrl: server.url, maxRetries: 0 }).thumbnails
+      .list()
+      .catch((error: unknown) => error);
     expect(unauthorized).toBeInstanceOf(other.AuthenticationError);
     expect(unauthorized).toBeInstanceOf(other.ThumbnailApiError);
     expect(unauthorized).not.toBeInstanceOf(other.PermissionDeniedError);
 
     const closed = await startLocalServer(() => {});
     await closed.close();
-    const refused = await new maker.ThumbnailClient({ apiKey: 'test-key', baseUrl: closed.url, maxRetries: 0 }).thumbnails.list().catch((error: unknown) => error);
+    const refused = await new maker.ThumbnailClient({ apiKey: 'test-key', baseUrl: closed.url, maxRetries: 0 }).thumbnails
+      .list()
+      .catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(other.APIConnectionError);
     expect(refused).not.toBeInstanceOf(other.ThumbnailApiError);
   });

@@ -37,7 +37,9 @@ export function mockProblems({ request, answer, withRegistry }: MockExchange): s
   // 502-504 are the mock's own failures (Prism gone or not answering): never an answer to a request that did not ask.
   // A 500 is Prism's answer to requests it chokes on (a malformed Content-Type), inside the contract as an error body.
   if (answer.status >= 502 && answer.status <= 504 && asked !== answer.status) {
-    problems.push(`${where} answered ${answer.status} without being asked for it: ${headerText(answer.headers['x-thumbnail-api-mock-note']) ?? answer.body.toString('utf8', 0, 200)}`);
+    problems.push(
+      `${where} answered ${answer.status} without being asked for it: ${headerText(answer.headers['x-thumbnail-api-mock-note']) ?? answer.body.toString('utf8', 0, 200)}`,
+    );
   }
 
   if (withRegistry) {
@@ -46,7 +48,9 @@ export function mockProblems({ request, answer, withRegistry }: MockExchange): s
       const status = outcome === 'unauthorized' ? 401 : 403;
       const expected = JSON.stringify(documentedExample(operation, status));
       if (answer.status !== status || answer.body.toString('utf8') !== expected) {
-        problems.push(`${where} with a key the registry answers "${outcome}" got ${answer.status} ${answer.body.toString('utf8', 0, 120)}, expected ${status} ${expected}`);
+        problems.push(
+          `${where} with a key the registry answers "${outcome}" got ${answer.status} ${answer.body.toString('utf8', 0, 120)}, expected ${status} ${expected}`,
+        );
       }
     } else if (asked === undefined && (answer.status === 401 || answer.status === 403)) {
       problems.push(`${where} with an "ok" key was answered ${answer.status}`);
@@ -81,7 +85,10 @@ function statesPreference(request: Extract<MockRequest, { kind: 'http' }>): bool
 /** The status a request asks Prism for, through `Prefer: code=` or the `__code` query parameter. */
 function askedStatus(request: Extract<MockRequest, { kind: 'http' }>): number | undefined {
   // Repeated Prefer lines reach Prism joined with ", ".
-  const prefer = request.headers.filter(([name]) => name.toLowerCase() === 'prefer').map(([, value]) => value).join(', ');
+  const prefer = request.headers
+    .filter(([name]) => name.toLowerCase() === 'prefer')
+    .map(([, value]) => value)
+    .join(', ');
   const fromPrefer = /code=(\d+)/.exec(prefer)?.[1];
   const fromQuery = /[?&]__code=(\d+)/.exec(request.target)?.[1];
   const code = fromPrefer ?? fromQuery;

@@ -58,7 +58,9 @@ test('hostile requests: no crash, no hang, only documented answers, the registry
       problems.push(`a conforming request afterwards got ${after.kind === 'response' ? `${after.status} ${after.body.toString('utf8', 0, 200)}` : after.kind}`);
     } else {
       const operation = documentedOperation('GET', '/api/thumbnails')!;
-      problems.push(...undocumentedAnswer(operation, after.status, after.headers['content-type'], after.body).map((p) => `a conforming request afterwards: ${p}`));
+      problems.push(
+        ...undocumentedAnswer(operation, after.status, after.headers['content-type'], after.body).map((p) => `a conforming request afterwards: ${p}`),
+      );
     }
     if (problems.length > 0) {
       // The mock keeps state (Prism's connections, Prism itself): the first failing batch is the one to read, since

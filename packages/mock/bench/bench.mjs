@@ -45,7 +45,9 @@ const commit = (() => {
 console.log(
   `Thumbnail API mock bench, ${new Date().toISOString().slice(0, 10)}, ${commit}: Node ${process.version}, ${cpus().length} CPU(s) (${cpus()[0]?.model.trim()}), loopback; load from a separate process (autocannon ${autocannonVersion()})`,
 );
-console.log(`pnpm --filter @thumbnail-api/mock bench: ${rounds} rounds alternating between contenders, ${seconds} s per measurement; load average at the start ${loadText()}\n`);
+console.log(
+  `pnpm --filter @thumbnail-api/mock bench: ${rounds} rounds alternating between contenders, ${seconds} s per measurement; load average at the start ${loadText()}\n`,
+);
 
 /** Rotates the order each round, so no contender always runs first (or right after the heaviest). */
 const rotated = (list, round) => list.map((_, index) => list[(index + round) % list.length]);

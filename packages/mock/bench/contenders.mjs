@@ -88,7 +88,10 @@ async function startProcess(args, { printsUrl = false, url, command = process.ex
 /** Forks the startMock() host; its start time is `startMock()` called → first 200, measured inside it. */
 async function startMockHost(which) {
   const spawned = performance.now();
-  const child = fork(here('./start-mock-host.mjs'), [which], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'], env: { ...process.env, SCARF_ANALYTICS: 'false' } });
+  const child = fork(here('./start-mock-host.mjs'), [which], {
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    env: { ...process.env, SCARF_ANALYTICS: 'false' },
+  });
   live.add(child);
   const exited = new Promise((resolve) => child.once('exit', resolve));
   const ready = await new Promise((resolve, reject) => {

@@ -34,7 +34,8 @@ export function printReport({ results, names, scenarios, exchanges }) {
   }
   for (const name of names.filter((name) => results[name].skipped)) console.log(`\n${results[name].label}: not measured: ${results[name].skipped}`);
   if (results.startMock?.note) console.log(`\nstartMock(): start is startMock() called → first 200 inside its process (${results.startMock.note}).`);
-  if (results.compiled?.note) console.log(`compiled path alone: start is startCompiledMock() called → first 200 inside its process (${results.compiled.note}).`);
+  if (results.compiled?.note)
+    console.log(`compiled path alone: start is startCompiledMock() called → first 200 inside its process (${results.compiled.note}).`);
 
   console.log('\n### Detail: req/s, p50 / p99 latency (ms)\n');
   console.log(`| | ${scenarios.map((scenario) => scenario.label).join(' | ')} |`);

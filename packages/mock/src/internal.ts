@@ -1,10 +1,10 @@
 // Not part of the public API (undocumented, may change in any release): the two halves of the mock started
 // alone, for the differential campaign (packages/fuzz) and the benchmark (bench/), which compare them.
 import type { Fallback } from './compiled/compiled-handler.js';
-import { mockError } from './server/mock-error.js';
-import { sendAnswer } from './server/prepared-answer.js';
 import { readContract } from './contract/read-contract.js';
 import { startPrismServer } from './prism/prism-server.js';
+import { mockError } from './server/mock-error.js';
+import { sendAnswer } from './server/prepared-answer.js';
 import { type RunningMock, type StartMockOptions, serveMock } from './start-mock.js';
 
 /**

@@ -1,8 +1,9 @@
 // startMock: the contract compiled into answers, served from this process; Prism is loaded only for what the
 // compiled answers do not cover (e.g. `Prefer: dynamic=true`).
+
+import { compileContract } from './compiled/compile-contract.js';
 import type { Fallback } from './compiled/compiled-handler.js';
 import { createMockHandler } from './compiled/compiled-handler.js';
-import { compileContract } from './compiled/compile-contract.js';
 import { type KeyRegistry, loadKeyRegistry } from './compiled/key-registry.js';
 import { type LazyValidator, lazyValidator } from './contract/lazy-validator.js';
 import { readContract, type ServedContract } from './contract/read-contract.js';

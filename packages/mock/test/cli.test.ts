@@ -1,6 +1,7 @@
 // The command users run: it prints its URL, stops cleanly, and fails clearly with nothing left running.
-import { createServer, type Server } from 'node:http';
+
 import { mkdtempSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -52,7 +53,11 @@ test('--help shows the defaults: 127.0.0.1 and port 4010', async () => {
 test('--help gives the order of checks as the mock applies them (order-of-checks.test.ts shows each)', async () => {
   const run = runCli(['--help']);
   await run.exited;
-  const steps = ['1. Authentication, before the body is read', '2. Prefer: code=<status> and/or example=<name> chooses a documented answer, whatever the body.', '3. Validation:'];
+  const steps = [
+    '1. Authentication, before the body is read',
+    '2. Prefer: code=<status> and/or example=<name> chooses a documented answer, whatever the body.',
+    '3. Validation:',
+  ];
   const at = steps.map((step) => run.stdout().indexOf(step));
   expect(at.every((index) => index > 0)).toBe(true);
   expect([...at].sort((a, b) => a - b)).toEqual(at);
@@ -83,14 +88,16 @@ test('NODE_ENV=production (which breaks the Prism CLI on its own) does not stop 
   expect((await fetch(`${url}/api/thumbnails`, { headers: { 'x-api-key': 'k', prefer: 'dynamic=true' } })).status).toBe(200);
 });
 
-test('a Prism that cannot load does not stop the mock: a request that needs it gets the mock\'s 503 naming the cause', async () => {
+test("a Prism that cannot load does not stop the mock: a request that needs it gets the mock's 503 naming the cause", async () => {
   const breakPrism = fileURLToPath(new URL('./fixtures/break-prism.cjs', import.meta.url));
   const run = runCli(['--port', '0'], { NODE_OPTIONS: `--require ${breakPrism}` });
   const url = await run.ready();
   expect((await fetch(`${url}/api/thumbnails`, { headers: { 'x-api-key': 'k' } })).status).toBe(200);
   const generated = await fetch(`${url}/api/thumbnails`, { headers: { 'x-api-key': 'k', prefer: 'dynamic=true' } });
   expect(generated.status).toBe(503);
-  expect((await generated.json()).detail).toContain('Cannot load Prism, a dependency of @thumbnail-api/mock (reinstall @thumbnail-api/mock): simulated broken Prism installation');
+  expect((await generated.json()).detail).toContain(
+    'Cannot load Prism, a dependency of @thumbnail-api/mock (reinstall @thumbnail-api/mock): simulated broken Prism installation',
+  );
 });
 
 describe('failures: a clear error naming the cause, exit code 1, nothing left running', () => {
@@ -125,7 +132,9 @@ describe('failures: a clear error naming the cause, exit code 1, nothing left ru
     const breakPrism = fileURLToPath(new URL('./fixtures/break-prism.cjs', import.meta.url));
     const run = runCli(['--port', '0', '--proxy', 'http://127.0.0.1:9'], { NODE_OPTIONS: `--require ${breakPrism}` });
     expect(await run.exited).toEqual({ code: 1, signal: null });
-    expect(run.stderr()).toContain('thumbnail-api-mock: Cannot load Prism, a dependency of @thumbnail-api/mock (reinstall @thumbnail-api/mock): simulated broken Prism installation');
+    expect(run.stderr()).toContain(
+      'thumbnail-api-mock: Cannot load Prism, a dependency of @thumbnail-api/mock (reinstall @thumbnail-api/mock): simulated broken Prism installation',
+    );
     expect(await survivorsOf(run.marker)).toEqual([]);
   });
 

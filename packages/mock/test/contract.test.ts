@@ -120,7 +120,11 @@ describe('what the compiler leaves to Prism, and why', () => {
 });
 
 test('a documented response without content is sent without a body and without a Content-Type', async () => {
-  const document = { openapi: '3.1.0', info: { title: 't', version: '1' }, paths: { '/api/things': { delete: { responses: { '204': { description: 'gone' } } } } } };
+  const document = {
+    openapi: '3.1.0',
+    info: { title: 't', version: '1' },
+    paths: { '/api/things': { delete: { responses: { '204': { description: 'gone' } } } } },
+  };
   const contract = await readContract(specFile('no-content.json', JSON.stringify(document)));
   const validator = lazyValidator(contract.model);
   await validator.load();

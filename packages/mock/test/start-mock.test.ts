@@ -1,7 +1,8 @@
 // startMock's life cycle: several at once, in this process only, stop, and failures that name their cause and leave
 // nothing running.
-import { Agent, createServer, request, type Server } from 'node:http';
+
 import { mkdtempSync, readdirSync, readFileSync, readlinkSync, writeFileSync } from 'node:fs';
+import { Agent, createServer, request, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, expect, test } from 'vitest';
@@ -97,7 +98,7 @@ test('a broken contract file is refused with an error naming it', async () => {
   expect(await survivorsOf(marker)).toEqual([]);
 });
 
-test('it never waits for Prism to start: a request that needs Prism in time gets the mock\'s 503, the rest are answered', async () => {
+test("it never waits for Prism to start: a request that needs Prism in time gets the mock's 503, the rest are answered", async () => {
   const mock = await startMock({ port: 0, startTimeoutMs: 1 });
   started.push(mock);
   const generated = await fetch(`${mock.url}/api/thumbnails`, { headers: { 'x-api-key': 'k', prefer: 'dynamic=true' } });
@@ -118,7 +119,7 @@ test('a key registry needs the contract to document the 401 and 403 bodies', asy
   const operation = { responses: { '200': { description: 'ok', content: { 'application/json': { example: {} } } } } };
   writeFileSync(path, JSON.stringify({ openapi: '3.1.0', info: { title: 't', version: '1' }, paths: { '/api/things': { get: operation } } }));
   await expect(startMock({ port: 0, specPath: path, keys: { k: 'ok' } })).rejects.toThrow(
-    'documents no 401 example for GET /api/things; the key registry answers with the contract\'s own bodies',
+    "documents no 401 example for GET /api/things; the key registry answers with the contract's own bodies",
   );
 });
 

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { repoRoot } from '../src/repo-layout.mjs';
 import { type PackedPackage, packPublicPackages } from './support/pack-packages.js';
 import { contentProblems, fileListProblems, unpackedBytes } from './support/tarball-contents.js';
-import { createThrowawayProject, TYPE_CHECKS, type ThrowawayProject, type TypeCheck, tsconfigOf } from './support/throwaway-project.js';
+import { createThrowawayProject, type ThrowawayProject, TYPE_CHECKS, type TypeCheck, tsconfigOf } from './support/throwaway-project.js';
 import { userEnvironment } from './support/user-environment.js';
 
 const require = createRequire(import.meta.url);
@@ -29,7 +29,9 @@ beforeAll(async () => {
   packages = await packPublicPackages(join(work, 'tarballs'));
   for (const pkg of packages) {
     const unpacked = unpackedBytes(join(pkg.unpacked, 'package'), pkg.files);
-    console.log(`${pkg.name}@${pkg.version}: ${pkg.files.length} files, ${(pkg.packedBytes / 1024).toFixed(1)} kB packed, ${(unpacked / 1024).toFixed(1)} kB unpacked`);
+    console.log(
+      `${pkg.name}@${pkg.version}: ${pkg.files.length} files, ${(pkg.packedBytes / 1024).toFixed(1)} kB packed, ${(unpacked / 1024).toFixed(1)} kB unpacked`,
+    );
   }
   project = await createThrowawayProject(packages.map((pkg) => pkg.tarball));
 });
@@ -52,7 +54,9 @@ const expectedOutput = (build: 'esm' | 'cjs') =>
   JSON.stringify({
     contractVersion: packages.find((pkg) => pkg.name === '@thumbnail-api/spec')?.version,
     contractFileExists: true,
-    contractOperations: loadContract().operations.map((operation) => operation.operationId).join(','),
+    contractOperations: loadContract()
+      .operations.map((operation) => operation.operationId)
+      .join(','),
     listedThumbnails: 'an object',
     loaded:
       build === 'esm'
@@ -71,7 +75,11 @@ const PROGRAMS = [
 async function compileConsumers(): Promise<void> {
   for (const folder of ['.', 'cjs']) {
     if (existsSync(join(project.dir, folder, 'out', 'consumer.js'))) continue;
-    const compile = await runProcess(process.execPath, [tsc, '-p', join(folder, 'tsconfig.emit.json')], { cwd: project.dir, env: userEnvironment(), timeoutMs: 180_000 });
+    const compile = await runProcess(process.execPath, [tsc, '-p', join(folder, 'tsconfig.emit.json')], {
+      cwd: project.dir,
+      env: userEnvironment(),
+      timeoutMs: 180_000,
+    });
     expect(compile.code, compile.stdout + compile.stderr).toBe(0);
   }
 }
@@ -125,20 +133,23 @@ describe('packed tarballs', () => {
     expect(result.code, result.stdout + result.stderr).toBe(0);
   });
 
-  it.each(['@thumbnail-api/spec', '@thumbnail-api/types', '@thumbnail-api/client', '@thumbnail-api/mock'])('%s passes attw (default profile: node10, node16 from CJS and ESM, bundler)', async (name) => {
-    const pkg = packages.find((candidate) => candidate.name === name)!;
-    // Data files (the contract as YAML) are exported for reading, not importing: they have no types to check.
-    const dataEntrypoints = Object.entries(pkg.manifest.exports ?? {})
-      .filter(([, target]) => typeof target === 'string' && !/\.(c|m)?js$|\.json$/.test(target))
-      .map(([subpath]) => subpath);
-    const args = [pkg.tarball, '--format', 'ascii', ...(dataEntrypoints.length > 0 ? ['--exclude-entrypoints', ...dataEntrypoints] : [])];
-    const result = await runProcess(bin('attw'), args, { cwd: work, timeoutMs: 120_000 });
-    expect(result.code, result.stdout + result.stderr).toBe(0);
-  });
+  it.each(['@thumbnail-api/spec', '@thumbnail-api/types', '@thumbnail-api/client', '@thumbnail-api/mock'])(
+    '%s passes attw (default profile: node10, node16 from CJS and ESM, bundler)',
+    async (name) => {
+      const pkg = packages.find((candidate) => candidate.name === name)!;
+      // Data files (the contract as YAML) are exported for reading, not importing: they have no types to check.
+      const dataEntrypoints = Object.entries(pkg.manifest.exports ?? {})
+        .filter(([, target]) => typeof target === 'string' && !/\.(c|m)?js$|\.json$/.test(target))
+        .map(([subpath]) => subpath);
+      const args = [pkg.tarball, '--format', 'ascii', ...(dataEntrypoints.length > 0 ? ['--exclude-entrypoints', ...dataEntrypoints] : [])];
+      const result = await runProcess(bin('attw'), args, { cwd: work, timeoutMs: 120_000 });
+      expect(result.code, result.stdout + result.stderr).toBe(0);
+    },
+  );
 });
 
 describe('installed with npm outside the workspace', () => {
-  it('resolves every package from the project\'s node_modules, not from workspace links', () => {
+  it("resolves every package from the project's node_modules, not from workspace links", () => {
     for (const pkg of packages) {
       const installed = join(project.dir, 'node_modules', ...pkg.name.split('/'));
       expect(lstatSync(installed).isSymbolicLink(), `${pkg.name} is a link`).toBe(false);

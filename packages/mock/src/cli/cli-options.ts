@@ -94,7 +94,7 @@ export function parseCliOptions(argv: readonly string[]): CliOptions {
     throw new Error('--keys does not apply with --proxy: the real service checks the keys.');
   }
   if (values['cors-origin'] !== undefined && values.proxy !== undefined) {
-    throw new Error('--cors-origin does not apply with --proxy: the proxy passes the real service\'s answers on untouched.');
+    throw new Error("--cors-origin does not apply with --proxy: the proxy passes the real service's answers on untouched.");
   }
   // Checked here, so that a mistyped origin is a usage error.
   corsPolicy(values['cors-origin']);

@@ -2,9 +2,9 @@
 // on a signal or when the process that started it is gone. One process: nothing else to stop.
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { type ContractReport, formatExchange, formatSummary } from '../proxy/contract-report.js';
 import { startMock } from '../start-mock.js';
 import { startContractProxy } from '../start-proxy.js';
-import { type ContractReport, formatExchange, formatSummary } from '../proxy/contract-report.js';
 import { type CliOptions, parseCliOptions, usage } from './cli-options.js';
 import { watchParent } from './parent-watch.js';
 

@@ -5,7 +5,7 @@
 // What the compiled contract cannot answer goes to the fallback (Prism); paths and methods it does not document
 // get the mock's own errors.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { corsLines, type CorsPolicy, isPreflight, preflightAnswer } from '../server/cors.js';
+import { type CorsPolicy, corsLines, isPreflight, preflightAnswer } from '../server/cors.js';
 import { mockError } from '../server/mock-error.js';
 import { type PreparedAnswer, prepareAnswer, sendAnswer } from '../server/prepared-answer.js';
 import { hasBodyFraming } from '../server/read-body.js';

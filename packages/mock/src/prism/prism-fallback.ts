@@ -1,9 +1,9 @@
 // Prism as the fallback of the compiled mock: started in this process on the first request that needs it, sent
 // the request as the client sent it, and its answer kept inside the contract.
 import { Agent, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { ContractValidator } from '@thumbnail-api/spec/validator';
 import type { CompiledOperation } from '../compiled/compile-operation.js';
 import type { Fallback } from '../compiled/compiled-handler.js';
-import type { ContractValidator } from '@thumbnail-api/spec/validator';
 import type { LazyValidator } from '../contract/lazy-validator.js';
 import { responseFits } from '../contract/response-fit.js';
 import { type BufferedResponse, messageHeaders, sendRequest } from '../server/http-exchange.js';
@@ -55,7 +55,10 @@ export function createPrismFallback(options: { specPath: string; errors: boolean
     // text/plain body 422 instead of 415, a GET's body ignored), and the mock answers as Prism answers the body itself.
     const forwardBody = (body: Buffer | undefined) =>
       // Prism routes no HEAD: it answers the GET, whose body node leaves out of the answer to a HEAD.
-      sendRequest(target, { method: req.method === 'HEAD' ? 'GET' : (req.method ?? 'GET'), headers: headersForPrism(req.headers), body, agent }).then(relayAnswer, onError);
+      sendRequest(target, { method: req.method === 'HEAD' ? 'GET' : (req.method ?? 'GET'), headers: headersForPrism(req.headers), body, agent }).then(
+        relayAnswer,
+        onError,
+      );
     if (!hasBodyFraming(req)) {
       req.resume();
       void forwardBody(undefined);

@@ -19,7 +19,10 @@ export function headersForPrism(headers: IncomingHttpHeaders): OutgoingHttpHeade
   // The mock met the request's Expect itself; Prism would answer one it does not know with a 417 of its own.
   const forwarded = messageHeaders(headers, ['expect']);
   if (headers.accept !== undefined) {
-    const ranges = headers.accept.split(',').map((range) => range.trim()).filter((range) => mediaRange.test(range));
+    const ranges = headers.accept
+      .split(',')
+      .map((range) => range.trim())
+      .filter((range) => mediaRange.test(range));
     if (ranges.length > 0) forwarded.accept = ranges.join(', ');
     else delete forwarded.accept;
   }

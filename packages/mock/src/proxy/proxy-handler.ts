@@ -6,7 +6,7 @@
 // id, the tap sends the ORIGINAL request to the real upstream and records the real response, and the client
 // gets that recorded response byte for byte. Prism only contributes its verdict, the `sl-violations` header.
 import { randomUUID } from 'node:crypto';
-import { Agent as HttpAgent, createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer, Agent as HttpAgent, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { Agent as HttpsAgent } from 'node:https';
 import type { ContractModel } from '@thumbnail-api/spec/model';
 import { type BufferedResponse, messageHeaders, readBody, reply, sendRequest } from '../server/http-exchange.js';
@@ -175,7 +175,11 @@ function prismFindings(verdict: BufferedResponse, upstreamStatus: number | undef
     }
   }
   if (upstreamStatus === 501) {
-    findings.push({ kind: 'unchecked', location: 'response', message: 'The upstream answered 501, which Prism does not check (it answers such calls from the contract).' });
+    findings.push({
+      kind: 'unchecked',
+      location: 'response',
+      message: 'The upstream answered 501, which Prism does not check (it answers such calls from the contract).',
+    });
   }
   return findings;
 }

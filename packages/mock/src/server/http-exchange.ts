@@ -67,10 +67,7 @@ export function sendRequest(
       // 10 MB with a 413, stops reading and keeps the connection open), so this connection must not carry another
       // request: the next one would wait behind the unread bytes until Prism resets it.
       if (!outgoing.writableFinished || response.statusCode === 413) outgoing.shouldKeepAlive = false;
-      readBody(response, Number.POSITIVE_INFINITY).then(
-        (body) => resolve({ status: response.statusCode ?? 502, headers: response.headers, body }),
-        reject,
-      );
+      readBody(response, Number.POSITIVE_INFINITY).then((body) => resolve({ status: response.statusCode ?? 502, headers: response.headers, body }), reject);
     });
     outgoing.once('error', reject);
     if (init.body === undefined) {

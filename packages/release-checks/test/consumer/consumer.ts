@@ -31,7 +31,9 @@ try {
     JSON.stringify({
       contractVersion: openapi.info.version,
       contractFileExists: existsSync(openapiJsonPath),
-        contractOperations: loadContract().operations.map((operation) => operation.operationId).join(','),
+      contractOperations: loadContract()
+        .operations.map((operation) => operation.operationId)
+        .join(','),
       listedThumbnails: typeof thumbnails === 'object' && thumbnails !== null && !Array.isArray(thumbnails) ? 'an object' : typeof thumbnails,
       loaded: ['@thumbnail-api/client', '@thumbnail-api/mock', '@thumbnail-api/spec', '@thumbnail-api/types'].map(entryOf),
     }),

@@ -10,7 +10,10 @@ const errorClassesOf = (build) => Object.entries(build).filter(([, value]) => ty
 const mismatches = [];
 let checks = 0;
 
-for (const [makerName, maker, otherName, other] of [['ES module', esm, 'CommonJS', cjs], ['CommonJS', cjs, 'ES module', esm]]) {
+for (const [makerName, maker, otherName, other] of [
+  ['ES module', esm, 'CommonJS', cjs],
+  ['CommonJS', cjs, 'ES module', esm],
+]) {
   for (const [name, ErrorClass] of errorClassesOf(maker)) {
     const error = new ErrorClass('probe', { status: 500, headers: new Headers(), body: undefined });
     for (const [className, ownClass] of errorClassesOf(maker)) {
@@ -27,8 +30,13 @@ for (const [makerName, maker, otherName, other] of [['ES module', esm, 'CommonJS
 const mock = await startMock({ port: 0, keys: { 'dual-revoked-key': 'unauthorized' } });
 const thrown = {};
 try {
-  for (const [makerName, maker, other] of [['esm', esm, cjs], ['cjs', cjs, esm]]) {
-    const unauthorized = await new maker.ThumbnailClient({ apiKey: 'dual-revoked-key', baseUrl: mock.url, maxRetries: 0 }).thumbnails.list().catch((error) => error);
+  for (const [makerName, maker, other] of [
+    ['esm', esm, cjs],
+    ['cjs', cjs, esm],
+  ]) {
+    const unauthorized = await new maker.ThumbnailClient({ apiKey: 'dual-revoked-key', baseUrl: mock.url, maxRetries: 0 }).thumbnails
+      .list()
+      .catch((error) => error);
     thrown[`${makerName} 401 is the other build's AuthenticationError`] = unauthorized instanceof other.AuthenticationError;
     thrown[`${makerName} 401 is not the other build's PermissionDeniedError`] = !(unauthorized instanceof other.PermissionDeniedError);
   }
@@ -36,9 +44,20 @@ try {
   await mock.stop();
 }
 const closedUrl = mock.url;
-for (const [makerName, maker, other] of [['esm', esm, cjs], ['cjs', cjs, esm]]) {
+for (const [makerName, maker, other] of [
+  ['esm', esm, cjs],
+  ['cjs', cjs, esm],
+]) {
   const refused = await new maker.ThumbnailClient({ apiKey: 'dual-revoked-key', baseUrl: closedUrl, maxRetries: 0 }).thumbnails.list().catch((error) => error);
   thrown[`${makerName} refused connection is the other build's APIConnectionError`] = refused instanceof other.APIConnectionError;
 }
 
-console.log(JSON.stringify({ separateCopies: esm.ThumbnailClientError !== cjs.ThumbnailClientError, errorClasses: errorClassesOf(esm).length, checks, mismatches, thrown }));
+console.log(
+  JSON.stringify({
+    separateCopies: esm.ThumbnailClientError !== cjs.ThumbnailClientError,
+    errorClasses: errorClassesOf(esm).length,
+    checks,
+    mismatches,
+    thrown,
+  }),
+);

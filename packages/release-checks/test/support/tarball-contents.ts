@@ -41,7 +41,8 @@ export function fileListProblems(name: string, files: readonly string[]): string
   for (const file of files) {
     const forbidden = FORBIDDEN.find(([pattern]) => pattern.test(file));
     if (forbidden) problems.push(`${file}: ${forbidden[1]} must not be published`);
-    else if (!allowed.some((pattern) => pattern.test(file))) problems.push(`${file}: not on the list of what ${name} publishes (test/support/tarball-contents.ts)`);
+    else if (!allowed.some((pattern) => pattern.test(file)))
+      problems.push(`${file}: not on the list of what ${name} publishes (test/support/tarball-contents.ts)`);
   }
   return problems;
 }

@@ -41,7 +41,8 @@ export async function createThrowawayProject(tarballs: readonly string[]): Promi
     writeFileSync(join(dir, 'package.json'), `${JSON.stringify({ name: 'thumbnail-api-consumer', private: true, type: 'module' }, null, 2)}\n`);
     mkdirSync(join(dir, 'cjs'));
     writeFileSync(join(dir, 'cjs', 'package.json'), `${JSON.stringify({ name: 'thumbnail-api-consumer-cjs', private: true, type: 'commonjs' }, null, 2)}\n`);
-    for (const file of ['consumer.ts', 'consumer.cjs', 'dual-instanceof.mjs', 'cjs/consumer.ts', 'cjs/consumer.test.js']) copyFileSync(join(consumerDir, file), join(dir, file));
+    for (const file of ['consumer.ts', 'consumer.cjs', 'dual-instanceof.mjs', 'cjs/consumer.ts', 'cjs/consumer.test.js'])
+      copyFileSync(join(consumerDir, file), join(dir, file));
     const base = { strict: true, target: 'es2022', lib: ['es2022'], types: ['node'], skipLibCheck: false, noEmit: true };
     for (const check of Object.keys(TYPE_CHECKS) as TypeCheck[]) {
       const { dir: _, ...settings } = TYPE_CHECKS[check];
