@@ -4,11 +4,9 @@
 // Figures are printed, never asserted. Run after `build` (the script does).
 import { createServer } from 'node:http';
 import { performance } from 'node:perf_hooks';
-import { fileURLToPath } from 'node:url';
-import { gzipSync } from 'node:zlib';
-import { build } from 'esbuild';
 import createClient from 'openapi-fetch';
 import { ThumbnailClient } from '../dist/index.js';
+import { measureBundleSize } from './bundle-size.mjs';
 
 const CALLS = Number(process.env.BENCH_CALLS ?? 4000);
 const WARMUP = 500;
@@ -29,7 +27,8 @@ const url = `${baseUrl}/api/thumbnails`;
 const client = new ThumbnailClient({ apiKey: 'bench-key', baseUrl });
 // The headers the client sends (but those fetch adds by itself), so every contender sends the same request.
 await client.thumbnails.list();
-const headers = Object.fromEntries(Object.entries(sent).filter(([name]) => !['host', 'connection', 'accept-language', 'sec-fetch-mode', 'accept-encoding'].includes(name)));
+const added = ['host', 'connection', 'accept-language', 'sec-fetch-mode', 'accept-encoding'];
+const headers = Object.fromEntries(Object.entries(sent).filter(([name]) => !added.includes(name)));
 
 // Every contender checks the status and parses the JSON body, as the client does.
 const checked = async (response) => {
@@ -97,21 +96,12 @@ console.log(
     '  README\'s "Performance" note for the rest. On a real network a call takes milliseconds, not microseconds.',
 );
 
-const here = fileURLToPath(new URL('.', import.meta.url));
-const sizeOf = async (contents) => {
-  const result = await build({ stdin: { contents, resolveDir: here, loader: 'js' }, bundle: true, minify: true, format: 'esm', platform: 'browser', write: false, metafile: true });
-  const code = result.outputFiles[0].contents;
-  const inputs = Object.values(result.metafile.outputs)[0].inputs;
-  return { min: code.length, gz: gzipSync(code, { level: 9 }).length, inputs };
-};
-const whole = await sizeOf("export * from '../dist/index.js';");
-const openapiFetch = await sizeOf("export { default } from 'openapi-fetch';");
+const size = await measureBundleSize();
 const kb = (bytes) => `${(bytes / 1024).toFixed(2).padStart(6)} kB`;
 console.log('\nBundle (esbuild, minified, ESM, browser platform; gzip level 9):');
-console.log(`  ${'@thumbnail-api/client (all)'.padEnd(34)} ${kb(whole.min)} min  ${kb(whole.gz)} gz   (aim: <= 5 kB gz)`);
-console.log(`  ${'  of which openapi-fetch alone'.padEnd(34)} ${kb(openapiFetch.min)} min  ${kb(openapiFetch.gz)} gz`);
-console.log(`  ${'  and this package (the rest)'.padEnd(34)} ${kb(whole.min - openapiFetch.min)} min  ${kb(whole.gz - openapiFetch.gz)} gz (about)`);
-const modules = Object.entries(whole.inputs)
-  .filter(([path, input]) => input.bytesInOutput > 0 && /(^|\/)dist\//.test(path) && !path.includes('node_modules'))
-  .sort((a, b) => b[1].bytesInOutput - a[1].bytesInOutput);
-for (const [path, input] of modules) console.log(`    ${path.replace(/.*\/dist\//, '').padEnd(30)} ${kb(input.bytesInOutput)} min`);
+console.log(`  ${'@thumbnail-api/client (all)'.padEnd(34)} ${kb(size.whole.min)} min  ${kb(size.whole.gz)} gz   (aim: <= 5 kB gz)`);
+console.log(`  ${'  of which openapi-fetch alone'.padEnd(34)} ${kb(size.openapiFetch.min)} min  ${kb(size.openapiFetch.gz)} gz`);
+console.log(
+  `  ${'  and this package (the rest)'.padEnd(34)} ${kb(size.whole.min - size.openapiFetch.min)} min  ${kb(size.whole.gz - size.openapiFetch.gz)} gz (about)`,
+);
+for (const { module, min } of size.modules) console.log(`    ${module.padEnd(30)} ${kb(min)} min`);

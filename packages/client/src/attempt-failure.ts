@@ -23,7 +23,8 @@ export interface FailedAttempt {
 export function attemptError(failure: unknown, at: FailedAttempt): ThumbnailClientError {
   if (at.userSignal?.aborted) return abortError(at.target, at.userSignal, at.redact);
   const of = at.attempts > 1 ? ` (attempt ${at.attempt} of ${at.attempts})` : '';
-  if (at.timedOut && at.totalTimeoutMs !== undefined) return new APITimeoutError(`${at.target} timed out: its ${at.totalTimeoutMs} ms in all (totalTimeoutMs) ran out${of}.`);
+  if (at.timedOut && at.totalTimeoutMs !== undefined)
+    return new APITimeoutError(`${at.target} timed out: its ${at.totalTimeoutMs} ms in all (totalTimeoutMs) ran out${of}.`);
   if (at.timedOut) return new APITimeoutError(`${at.target} timed out after ${at.timeoutMs} ms (timeoutMs)${of}.`);
   const denied = networkPermissionError(failure, at.target, at.url, at.redact);
   if (denied) return denied;

@@ -8,7 +8,13 @@ import { assertKeyMayTravel } from './resolve-config.js';
  * Middleware that checks each request's URL and that the client's own transport sends it (`isClientFetch`), then
  * sets `x-api-key` or `Authorization: Bearer`.
  */
-export function authMiddleware(apiKey: string, auth: AuthMethod, baseUrl: string, allowInsecureHttp: boolean, isClientFetch: (fetch: unknown) => boolean): Middleware {
+export function authMiddleware(
+  apiKey: string,
+  auth: AuthMethod,
+  baseUrl: string,
+  allowInsecureHttp: boolean,
+  isClientFetch: (fetch: unknown) => boolean,
+): Middleware {
   const [name, value] = auth === 'bearer' ? ['Authorization', `Bearer ${apiKey}`] : ['x-api-key', apiKey];
   const checkedPrefix = `${baseUrl}/`;
   return {
@@ -16,7 +22,7 @@ export function authMiddleware(apiKey: string, auth: AuthMethod, baseUrl: string
       // A fetch given to one client.raw call would get the key without the client's time limits, redirect refusal and POST rule.
       if (!isClientFetch(options.fetch)) {
         throw new RequestArgumentError(
-          'client.raw calls take no fetch of their own: it would send the key past the client\'s time limits, retries, redirect refusal and one-POST rule. ' +
+          "client.raw calls take no fetch of their own: it would send the key past the client's time limits, retries, redirect refusal and one-POST rule. " +
             'Pass the fetch option to new ThumbnailClient() instead.',
           'fetch',
         );

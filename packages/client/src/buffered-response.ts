@@ -52,7 +52,12 @@ export async function readBody(response: Response, limit: number, attempt: Attem
 /** The first `size` bytes of the chunks, in one array. */
 function joined(chunks: Bytes[], size: number): Bytes {
   if (chunks.length === 1 && chunks[0]!.byteLength <= size) return chunks[0]!;
-  const bytes = new Uint8Array(Math.min(size, chunks.reduce((total, chunk) => total + chunk.byteLength, 0)));
+  const bytes = new Uint8Array(
+    Math.min(
+      size,
+      chunks.reduce((total, chunk) => total + chunk.byteLength, 0),
+    ),
+  );
   for (let i = 0, at = 0; at < bytes.length; at += chunks[i]!.byteLength, i++) bytes.set(chunks[i]!.subarray(0, bytes.length - at), at);
   return bytes;
 }

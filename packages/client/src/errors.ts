@@ -1,8 +1,31 @@
 // Every error this package throws. One module, so `instanceof` sees one set of classes whatever
-// entry point or internal module threw them.
+// entry point or internal module threw them; brands make it hold across the ES module and CommonJS builds too.
+
+/** The brand of each of this package's error classes, read by `instanceof`. */
+const classBrands = new WeakMap<object, symbol>();
+
+/**
+ * Names an error class and brands it and its instances with a global symbol, so that `instanceof` holds for an
+ * error made by the other build of this package (ES module or CommonJS) when a process has loaded both.
+ */
+function brandErrorClass(errorClass: abstract new (...args: never[]) => ThumbnailClientError, name: string): void {
+  const brand = Symbol.for(`@thumbnail-api/client.${name}`);
+  errorClass.prototype.name = name;
+  Object.defineProperty(errorClass.prototype, brand, { value: true });
+  classBrands.set(errorClass, brand);
+}
 
 /** Root of every error thrown by this package: `catch (e) { if (e instanceof ThumbnailClientError) ... }`. */
 export class ThumbnailClientError extends Error {
+  /** `instanceof` by brand for this package's classes (whichever build made the error); a subclass of yours checks as usual. */
+  static [Symbol.hasInstance]<T>(this: abstract new (...args: never[]) => T, value: unknown): value is T {
+    // biome-ignore lint/complexity/noThisInStatic: `this` is the class right of `instanceof`, often a subclass.
+    const brand = classBrands.get(this);
+    // biome-ignore lint/complexity/noThisInStatic: as above; a class without a brand is one of yours.
+    if (brand === undefined) return Function.prototype[Symbol.hasInstance].call(this, value);
+    return typeof value === 'object' && value !== null && (value as Record<symbol, unknown>)[brand] === true;
+  }
+
   /** A plain object for JSON loggers; never holds request headers. */
   toJSON(): Record<string, unknown> {
     return { name: this.name, message: this.message };
@@ -151,7 +174,7 @@ export class RuntimePermissionError extends ThumbnailClientError {
   }
 }
 
-// Each class's `name`, set once here: bundlers and minifiers rename classes, so `constructor.name` cannot be it.
+// Each class's `name` and brand, set once here: bundlers and minifiers rename classes, so `constructor.name` cannot be it.
 const NAMED_CLASSES = {
   ThumbnailClientError,
   ConfigurationError,
@@ -171,7 +194,7 @@ const NAMED_CLASSES = {
   APIUserAbortError,
   RuntimePermissionError,
 };
-for (const [name, errorClass] of Object.entries(NAMED_CLASSES)) errorClass.prototype.name = name;
+for (const [name, errorClass] of Object.entries(NAMED_CLASSES)) brandErrorClass(errorClass, name);
 
 const API_ERROR_BY_STATUS: Record<number, typeof ThumbnailApiError> = {
   400: BadRequestError,

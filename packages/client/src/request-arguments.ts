@@ -73,6 +73,9 @@ function isPlainObject(value: object): boolean {
 function kind(value: unknown): string {
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'an array';
-  if (typeof value === 'object') return isPlainObject(value) ? 'an object' : `a ${value.constructor?.name || 'non-plain object'}${value instanceof Date ? ' (pass date.toISOString())' : ''}`;
+  if (typeof value === 'object')
+    return isPlainObject(value)
+      ? 'an object'
+      : `a ${value.constructor?.name || 'non-plain object'}${value instanceof Date ? ' (pass date.toISOString())' : ''}`;
   return `a ${typeof value}`;
 }

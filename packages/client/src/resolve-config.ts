@@ -87,7 +87,11 @@ export function resolveConfig(options: ThumbnailClientOptions): ResolvedConfig {
   const runtime = detectRuntime();
   // Only what the options leave out is read: Deno asks for a permission per variable.
   const env = readEnvironment(ENV_SETTINGS.filter((setting) => options[setting.option] == null));
-  const apiKey = checkApiKey(options.apiKey ?? env.THUMBNAIL_API_KEY, options.apiKey == null ? 'The THUMBNAIL_API_KEY environment variable' : 'The apiKey option', runtime);
+  const apiKey = checkApiKey(
+    options.apiKey ?? env.THUMBNAIL_API_KEY,
+    options.apiKey == null ? 'The THUMBNAIL_API_KEY environment variable' : 'The apiKey option',
+    runtime,
+  );
   const allowInsecureHttp = checkBoolean(options.allowInsecureHttp, 'allowInsecureHttp');
   checkBoolean(options.dangerouslyAllowBrowser, 'dangerouslyAllowBrowser');
   const baseUrl = checkBaseUrl(options.baseUrl ?? env.THUMBNAIL_API_BASE_URL, options.baseUrl == null ? 'THUMBNAIL_API_BASE_URL' : 'baseUrl', apiKey, runtime);
@@ -157,7 +161,8 @@ function isLoopback(hostname: string): boolean {
 }
 
 function checkApiKey(value: unknown, source: string, runtime: Runtime): string {
-  if (value === undefined) throw new ConfigurationError(`No API key: ${howToPass(runtime, 'apiKey', 'THUMBNAIL_API_KEY')} Keys are made in the service dashboard.`);
+  if (value === undefined)
+    throw new ConfigurationError(`No API key: ${howToPass(runtime, 'apiKey', 'THUMBNAIL_API_KEY')} Keys are made in the service dashboard.`);
   if (typeof value !== 'string') throw new ConfigurationError(`${source} must be a string, got ${typeof value}.`);
   if (value === '') throw new ConfigurationError(`${source} is empty: set it to an API key from the service dashboard.`);
   if (/^bearer\s/i.test(value)) {
@@ -169,7 +174,9 @@ function checkApiKey(value: unknown, source: string, runtime: Runtime): string {
   const bad = /[^\x21-\x7e]/.exec(value);
   if (bad) {
     const what = /\s/.test(bad[0]) ? 'whitespace' : 'a control or non-ASCII character';
-    throw new ConfigurationError(`${source} contains ${what} at position ${bad.index + 1}: an API key is one printable token; copy it again from the service dashboard.`);
+    throw new ConfigurationError(
+      `${source} contains ${what} at position ${bad.index + 1}: an API key is one printable token; copy it again from the service dashboard.`,
+    );
   }
   return value;
 }
@@ -177,7 +184,9 @@ function checkApiKey(value: unknown, source: string, runtime: Runtime): string {
 function checkBaseUrl(value: unknown, source: string, apiKey: string, runtime: Runtime): string {
   const fix = 'Set it to the scheme and host of the service, e.g. http://127.0.0.1:4010 for the local mock.';
   if (value === undefined || value === '') {
-    throw new ConfigurationError(`No base URL (no default host is documented by the service): ${howToPass(runtime, 'baseUrl', 'THUMBNAIL_API_BASE_URL')} ${fix}`);
+    throw new ConfigurationError(
+      `No base URL (no default host is documented by the service): ${howToPass(runtime, 'baseUrl', 'THUMBNAIL_API_BASE_URL')} ${fix}`,
+    );
   }
   if (typeof value !== 'string') throw new ConfigurationError(`${source} must be a string, got ${typeof value}.`);
   // Echo the value only when it cannot be the key (someone may have swapped the two).

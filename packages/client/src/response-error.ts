@@ -1,6 +1,6 @@
 // Turns a response that is not usable data into a typed error with a readable message, whatever its body:
 // the documented `{ success: false, error }`, empty, an HTML page from a proxy, or JSON of another shape.
-import { apiErrorClassFor, errorTextOf, requestIdOf, ResponseTooLargeError, type ThumbnailApiError } from './errors.js';
+import { apiErrorClassFor, errorTextOf, ResponseTooLargeError, requestIdOf, type ThumbnailApiError } from './errors.js';
 import { type Redact, redactHeaders, redactValue } from './secret-redaction.js';
 
 // Characters of a body (or of its error text) that an error keeps: a body of hundreds of MB must not end up in a log line.
@@ -18,7 +18,11 @@ export interface FailedResponse {
 }
 
 /** The typed error for a non-2xx response (by status), a redirect, or a 2xx body that is not what was documented. */
-export function responseError({ method, path, response, body, redact }: FailedResponse, problem?: string, ErrorClass = apiErrorClassFor(response.status)): ThumbnailApiError {
+export function responseError(
+  { method, path, response, body, redact }: FailedResponse,
+  problem?: string,
+  ErrorClass = apiErrorClassFor(response.status),
+): ThumbnailApiError {
   const status = response.status;
   const headers = redactHeaders(response.headers, redact);
   const safeBody = body === '' ? undefined : redactValue(body, redact);
@@ -73,6 +77,9 @@ function explain(status: number, headers: Headers, body: unknown, errorText: str
 
 // The start of a body, on one line, for a message; a cut one says how long the whole is.
 function excerpt(text: string): string {
-  const flat = text.slice(0, EXCERPT_LENGTH * 2).replace(/\s+/g, ' ').trim();
+  const flat = text
+    .slice(0, EXCERPT_LENGTH * 2)
+    .replace(/\s+/g, ' ')
+    .trim();
   return flat.length > EXCERPT_LENGTH ? `${flat.slice(0, EXCERPT_LENGTH)}… (${text.length} characters in all)` : flat;
 }

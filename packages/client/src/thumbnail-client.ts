@@ -5,8 +5,8 @@ import createClient, { type Client, createQuerySerializer, defaultBodySerializer
 import { authMiddleware } from './auth.js';
 import { RequestArgumentError } from './errors.js';
 import type { HttpMethod, RawRequestOptions, RequestOptions, ThumbnailClientOptions } from './options.js';
-import { checkRequestOptions, resolveConfig } from './resolve-config.js';
 import { checkQuery, jsonBody } from './request-arguments.js';
+import { checkRequestOptions, resolveConfig } from './resolve-config.js';
 import { responseError } from './response-error.js';
 import { createRedact, type Redact } from './secret-redaction.js';
 import { createTransport, type Transport } from './transport.js';
@@ -22,11 +22,7 @@ export interface ThumbnailsResource {
   list(options?: RequestOptions): Promise<ListThumbnailsResponse>;
 }
 
-type LooseRequest = (
-  method: string,
-  path: string,
-  init: Record<string, unknown>,
-) => Promise<{ data?: unknown; error?: unknown; response: Response }>;
+type LooseRequest = (method: string, path: string, init: Record<string, unknown>) => Promise<{ data?: unknown; error?: unknown; response: Response }>;
 
 interface Call {
   /** How the call is named in errors, e.g. `request()`. */
@@ -92,14 +88,30 @@ export class ThumbnailClient {
     this.thumbnails = {
       create: async (body, requestOptions) => {
         if (body === null || typeof body !== 'object' || Array.isArray(body)) {
-          throw new RequestArgumentError(`thumbnails.create() takes the request body as an object, e.g. { prompt: "A red fox at dawn" }; got ${describeKind(body)}.`, 'body');
+          throw new RequestArgumentError(
+            `thumbnails.create() takes the request body as an object, e.g. { prompt: "A red fox at dawn" }; got ${describeKind(body)}.`,
+            'body',
+          );
         }
         const checked = checkRequestOptions(requestOptions, 'thumbnails.create()');
-        return this.#call({ name: 'thumbnails.create()', method: 'POST', path: '/api/thumbnails', options: checked, body, expectObject: true }) as Promise<CreateThumbnailResponse>;
+        return this.#call({
+          name: 'thumbnails.create()',
+          method: 'POST',
+          path: '/api/thumbnails',
+          options: checked,
+          body,
+          expectObject: true,
+        }) as Promise<CreateThumbnailResponse>;
       },
       list: async (requestOptions) => {
         const checked = checkRequestOptions(requestOptions, 'thumbnails.list()');
-        return this.#call({ name: 'thumbnails.list()', method: 'GET', path: '/api/thumbnails', options: checked, expectObject: true }) as Promise<ListThumbnailsResponse>;
+        return this.#call({
+          name: 'thumbnails.list()',
+          method: 'GET',
+          path: '/api/thumbnails',
+          options: checked,
+          expectObject: true,
+        }) as Promise<ListThumbnailsResponse>;
       },
     };
   }

@@ -1,20 +1,24 @@
 // The `fetch` given to openapi-fetch: one place for time limits, aborts, retries, redirects and debug logs, shared by
 // `client.raw`, the resource methods and `client.request()`. Each attempt reads the whole body; the answer goes on as
 // a new Response over those bytes.
-import { attemptError, abortError, type FailedAttempt } from './attempt-failure.js';
+
 import { type Attempt, sleep, startAttempt, untilAborted } from './attempt.js';
+import { abortError, attemptError, type FailedAttempt } from './attempt-failure.js';
 import { isBrowser } from './browser-detection.js';
-import { APIConnectionError } from './errors.js';
 import { BodyOverLimit, BufferedResponse, readBody } from './buffered-response.js';
+import { APIConnectionError } from './errors.js';
 import type { FetchFunction, RequestOptions } from './options.js';
 import type { ResolvedConfig } from './resolve-config.js';
 import { tooLargeError } from './response-error.js';
-import { safeLogger } from './safe-logger.js';
 import { isIdempotentMethod, isRetryableStatus, retriesFor, retryDelayMs } from './retry-policy.js';
+import { safeLogger } from './safe-logger.js';
 import { describeHeaders, type Redact, redactedAnswer } from './secret-redaction.js';
 
 /** Client-wide settings of the transport; `fetch` undefined means the global one at the time of each call. */
-export type TransportSettings = Pick<ResolvedConfig, 'fetch' | 'timeoutMs' | 'totalTimeoutMs' | 'maxRetries' | 'retryDelayMs' | 'maxRetryDelayMs' | 'maxResponseBytes' | 'logger'> & { redact: Redact };
+export type TransportSettings = Pick<
+  ResolvedConfig,
+  'fetch' | 'timeoutMs' | 'totalTimeoutMs' | 'maxRetries' | 'retryDelayMs' | 'maxRetryDelayMs' | 'maxResponseBytes' | 'logger'
+> & { redact: Redact };
 
 /** Per-call overrides. */
 export type CallSettings = Pick<RequestOptions, 'timeoutMs' | 'totalTimeoutMs' | 'maxRetries' | 'maxResponseBytes' | 'signal'>;
@@ -58,12 +62,23 @@ export function createTransport(settings: TransportSettings): Transport {
       // The whole call's time limit shortens the attempt it ends in.
       const attemptMs = Math.max(1, Math.min(timeoutMs, deadline - Date.now()));
       const current = startAttempt(attemptMs, userSignal);
-      const failed: FailedAttempt = { ...where, attempt, phase: 'before a response arrived', totalTimeoutMs: attemptMs < timeoutMs ? totalTimeoutMs : undefined };
+      const failed: FailedAttempt = {
+        ...where,
+        attempt,
+        phase: 'before a response arrived',
+        totalTimeoutMs: attemptMs < timeoutMs ? totalTimeoutMs : undefined,
+      };
       let response: Response;
       let bytes: Uint8Array<ArrayBuffer> | null;
       try {
         // redirect: 'manual' because fetch would forward x-api-key to wherever a redirect points.
-        const init = { method: request.method, headers, body: oneShot ? new Blob([body]).stream() : body, signal: current.signal, redirect: 'manual' } as RequestInit;
+        const init = {
+          method: request.method,
+          headers,
+          body: oneShot ? new Blob([body]).stream() : body,
+          signal: current.signal,
+          redirect: 'manual',
+        } as RequestInit;
         if (oneShot) Object.assign(init, { duplex: 'half' });
         [response, bytes] = await untilAborted(exchange(fetch, request.url, init, limit, current, failed), current.signal);
       } catch (failure) {
@@ -87,7 +102,8 @@ export function createTransport(settings: TransportSettings): Transport {
       if (bytes === null && announcesBody(response)) current.end();
       else current.release();
 
-      const summary = log && `${target} answered ${response.status}${response.statusText ? ` ${redact(response.statusText)}` : ''} in ${Date.now() - started} ms`;
+      const summary =
+        log && `${target} answered ${response.status}${response.statusText ? ` ${redact(response.statusText)}` : ''} in ${Date.now() - started} ms`;
       const retryable = isRetryableStatus(response.status);
       const delay = retryable ? retryDelayMs(attempt, settings, response.headers.get('retry-after')) : 0;
       if (retryable && mayRetry(attempt, delay)) {
@@ -104,10 +120,18 @@ export function createTransport(settings: TransportSettings): Transport {
 }
 
 /** Sends one attempt and reads its whole body, noting in `failed` how far it got. */
-async function exchange(fetch: FetchFunction, url: string, init: RequestInit, limit: number, attempt: Attempt, failed: FailedAttempt): Promise<[Response, Uint8Array<ArrayBuffer> | null]> {
+async function exchange(
+  fetch: FetchFunction,
+  url: string,
+  init: RequestInit,
+  limit: number,
+  attempt: Attempt,
+  failed: FailedAttempt,
+): Promise<[Response, Uint8Array<ArrayBuffer> | null]> {
   const response = await fetch(url, init);
   // Duck-typed: a fetch from another copy of undici (a proxy agent's) answers with its own Response class.
-  if (typeof response?.status !== 'number' || typeof response.headers?.get !== 'function') throw new TypeError(`the fetch function resolved with ${typeof response}, not a Response`);
+  if (typeof response?.status !== 'number' || typeof response.headers?.get !== 'function')
+    throw new TypeError(`the fetch function resolved with ${typeof response}, not a Response`);
   failed.phase = 'while reading the response';
   return [response, response.body && (await readBody(response, limit, attempt))];
 }

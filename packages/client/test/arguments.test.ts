@@ -49,10 +49,17 @@ describe('a body JSON cannot hold', () => {
     expect(error.message).toContain('options.body.sizes[1] is a BigInt, which JSON has no form for: convert it with String() or Number()');
   });
 
-  test("a toJSON() that throws is refused with its message, the key redacted", async () => {
-    const body = { prompt: 'x', toJSON: () => { throw new Error(`cannot serialise ${KEY}`); } };
+  test('a toJSON() that throws is refused with its message, the key redacted', async () => {
+    const body = {
+      prompt: 'x',
+      toJSON: () => {
+        throw new Error(`cannot serialise ${KEY}`);
+      },
+    };
     const error = await refusal((c) => c.thumbnails.create(body));
-    expect(error.message).toBe('thumbnails.create() body cannot be sent as JSON: body cannot serialise [redacted]. Send plain data: objects, arrays, strings, finite numbers, booleans and null.');
+    expect(error.message).toBe(
+      'thumbnails.create() body cannot be sent as JSON: body cannot serialise [redacted]. Send plain data: objects, arrays, strings, finite numbers, booleans and null.',
+    );
   });
 
   test('a body that is not data at all (a function) is refused', async () => {
@@ -84,7 +91,9 @@ describe('a query openapi-fetch cannot encode', () => {
 
   test('one level of object and arrays of scalars are sent as openapi-fetch encodes them', async () => {
     const server = await serve((_, res) => json(res, 200, {}));
-    await new ThumbnailClient({ apiKey: KEY, baseUrl: server.url }).request('GET', '/api/persons', { query: { filter: { name: 'Ada' }, tags: ['a', 'b'], page: 2 } });
+    await new ThumbnailClient({ apiKey: KEY, baseUrl: server.url }).request('GET', '/api/persons', {
+      query: { filter: { name: 'Ada' }, tags: ['a', 'b'], page: 2 },
+    });
     expect(server.requests[0]?.url).toBe('/api/persons?filter[name]=Ada&tags=a&tags=b&page=2');
   });
 

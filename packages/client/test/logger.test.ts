@@ -60,7 +60,9 @@ describe.each(Object.entries(hostile))('a logger that %s', (name, makeLogger) =>
     }
     // Once, for all the lines that failed, without the key.
     expect(reported).toHaveLength(1);
-    expect(reported[0]?.message).toMatch(/^thumbnail-api: the logger's debug\(\) failed \(.+\); calls go on unchanged, and its later failures are not reported\.$/);
+    expect(reported[0]?.message).toMatch(
+      /^thumbnail-api: the logger's debug\(\) failed \(.+\); calls go on unchanged, and its later failures are not reported\.$/,
+    );
     expect((reported[0] as Error & { code?: string }).code).toBe('THUMBNAIL_API_LOGGER_FAILED');
     expect(reported[0]?.message).not.toContain(KEY);
   });

@@ -3,7 +3,7 @@
 // every answer that invites a second try, whatever the client's maxRetries.
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { type FetchFunction, ThumbnailClient, type ThumbnailClientOptions } from '../src/index.js';
-import { json, reset, type Responder, useLocalServers } from './support/local-server.js';
+import { json, type Responder, reset, useLocalServers } from './support/local-server.js';
 
 const serve = useLocalServers();
 const BODY = { prompt: 'A red fox at dawn' };
@@ -37,13 +37,23 @@ const paths: Record<string, Path> = {
   'thumbnails.create() with a fetch installed after the client was made': { installLater: tracingFetch, call: create },
   'thumbnails.create() with a fetch option that retries by itself': { options: { fetch: retryingFetch }, call: create },
   'request("POST")': { call: (client) => client.request('POST', '/api/persons', { body: { name: 'Ada' } }) },
-  'request("PATCH") with a fetch option': { options: { fetch: tracingFetch }, call: (client) => client.request('PATCH', '/api/persons/p_1', { body: { name: 'Ada' } }) },
+  'request("PATCH") with a fetch option': {
+    options: { fetch: tracingFetch },
+    call: (client) => client.request('PATCH', '/api/persons/p_1', { body: { name: 'Ada' } }),
+  },
   'client.raw.POST': { call: (client) => client.raw.POST('/api/thumbnails', { body: BODY }) },
-  'client.raw.POST with a fetch option that retries by itself': { options: { fetch: retryingFetch }, call: (client) => client.raw.POST('/api/thumbnails', { body: BODY }) },
+  'client.raw.POST with a fetch option that retries by itself': {
+    options: { fetch: retryingFetch },
+    call: (client) => client.raw.POST('/api/thumbnails', { body: BODY }),
+  },
 };
 
 const answers: Record<string, Responder> = {
-  ...Object.fromEntries([408, 421, 429, 500, 502, 503, 504].map((status) => [`a ${status}`, (_, res) => json(res, status, { success: false, error: 'Try again' })] as [string, Responder])),
+  ...Object.fromEntries(
+    [408, 421, 429, 500, 502, 503, 504].map(
+      (status) => [`a ${status}`, (_, res) => json(res, status, { success: false, error: 'Try again' })] as [string, Responder],
+    ),
+  ),
   'a connection reset': (_, __, ___, raw) => reset(raw),
   'no answer (a timeout)': () => undefined,
 };
@@ -60,7 +70,10 @@ describe.each(Object.entries(paths))('%s', (_, path) => {
       vi.unstubAllGlobals();
       // Give a second request, if one was sent, the time to arrive.
       await new Promise((resolve) => setTimeout(resolve, 50));
-      expect(server.requests.slice(before).map((request) => `${request.method} ${request.body}`), `maxRetries: ${maxRetries}`).toHaveLength(1);
+      expect(
+        server.requests.slice(before).map((request) => `${request.method} ${request.body}`),
+        `maxRetries: ${maxRetries}`,
+      ).toHaveLength(1);
       if (installed) expect(installed).toHaveBeenCalledTimes(1);
     }
   });

@@ -11,7 +11,11 @@ const KEY = 'sk_test_RAW_SAFETY_2c7d';
 
 describe('an answer that is not a success, echoing the key', () => {
   const echoing = (status: number) => (_: unknown, res: Parameters<typeof json>[0]) => {
-    res.writeHead(status, `Refused ${KEY}`, { 'content-type': 'application/json', 'x-echo': `key=${KEY}`, location: `https://elsewhere.invalid/?k=${encodeURIComponent(KEY)}` });
+    res.writeHead(status, `Refused ${KEY}`, {
+      'content-type': 'application/json',
+      'x-echo': `key=${KEY}`,
+      location: `https://elsewhere.invalid/?k=${encodeURIComponent(KEY)}`,
+    });
     res.end(JSON.stringify({ success: false, error: `bad key ${KEY}`, [KEY]: true }));
   };
 
@@ -46,7 +50,9 @@ test('a raw call with a fetch of its own is refused before the key is handed to 
   const server = await serve((_, res) => json(res, 200, {}));
   const ownFetch = vi.fn<FetchFunction>((url, init) => fetch(url, init));
   const client = new ThumbnailClient({ apiKey: KEY, baseUrl: server.url });
-  const error = await client.raw.POST('/api/thumbnails', { body: { prompt: 'A red fox at dawn' }, fetch: ownFetch as never }).catch((caught: unknown) => caught);
+  const error = await client.raw
+    .POST('/api/thumbnails', { body: { prompt: 'A red fox at dawn' }, fetch: ownFetch as never })
+    .catch((caught: unknown) => caught);
   expect(error).toBeInstanceOf(RequestArgumentError);
   expect((error as RequestArgumentError).argument).toBe('fetch');
   expect((error as Error).message).toContain('Pass the fetch option to new ThumbnailClient() instead.');

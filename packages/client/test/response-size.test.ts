@@ -4,7 +4,14 @@ import type { ServerResponse } from 'node:http';
 import { inspect } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, test, vi } from 'vitest';
-import { ConfigurationError, InternalServerError, ResponseTooLargeError, ThumbnailApiError, ThumbnailClient, type ThumbnailClientOptions } from '../src/index.js';
+import {
+  ConfigurationError,
+  InternalServerError,
+  ResponseTooLargeError,
+  ThumbnailApiError,
+  ThumbnailClient,
+  type ThumbnailClientOptions,
+} from '../src/index.js';
 import { json, useLocalServers } from './support/local-server.js';
 
 const serve = useLocalServers();
@@ -48,7 +55,9 @@ describe('a body past maxResponseBytes', () => {
     expect(error).toBeInstanceOf(ThumbnailApiError);
     expect((error as ResponseTooLargeError).status).toBe(status);
     expect(error.message).toMatch(
-      new RegExp(`^${status} .+ from GET /api/thumbnails: the body is longer than maxResponseBytes \\(1048576 bytes\\), so the client stopped reading it; raise maxResponseBytes if answers this large are expected$`),
+      new RegExp(
+        `^${status} .+ from GET /api/thumbnails: the body is longer than maxResponseBytes \\(1048576 bytes\\), so the client stopped reading it; raise maxResponseBytes if answers this large are expected$`,
+      ),
     );
     expect(((error as ResponseTooLargeError).body as string).length).toBeLessThan(5 * KB);
     await vi.waitFor(() => expect(seen.closed).toBe(1));

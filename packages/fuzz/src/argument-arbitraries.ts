@@ -21,9 +21,16 @@ const scalar = fc.oneof(fc.string({ maxLength: 20 }), fc.integer(), fc.boolean()
 
 /** A body poisoned at a generated path: nested objects and arrays of plain data, the poison at the end of the path. */
 function poisonedBody(surface: ArgumentSurface, root: string): fc.Arbitrary<PoisonedCall> {
-  const step = fc.oneof(name.map((key) => ({ key, array: false })), fc.integer({ min: 0, max: 3 }).map((index) => ({ key: String(index), array: true })));
+  const step = fc.oneof(
+    name.map((key) => ({ key, array: false })),
+    fc.integer({ min: 0, max: 3 }).map((index) => ({ key: String(index), array: true })),
+  );
   return fc
-    .tuple(fc.array(step, { minLength: 1, maxLength: 4 }), fc.constantFrom('circular' as const, 'bigint' as const, 'toJSON throws' as const), fc.dictionary(name, scalar, { maxKeys: 3 }))
+    .tuple(
+      fc.array(step, { minLength: 1, maxLength: 4 }),
+      fc.constantFrom('circular' as const, 'bigint' as const, 'toJSON throws' as const),
+      fc.dictionary(name, scalar, { maxKeys: 3 }),
+    )
     .filter(([path]) => path[0]?.array === false)
     .map(([path, poison, filler]) => {
       const last = path.length - 1;
@@ -42,7 +49,16 @@ function poisonedBody(surface: ArgumentSurface, root: string): fc.Arbitrary<Pois
             (holder as Record<string, unknown>)[part.key] = next;
             holder = next;
           }
-          const poisonValue = poison === 'bigint' ? 12n : poison === 'circular' ? body : { toJSON: () => { throw new Error('not today'); } };
+          const poisonValue =
+            poison === 'bigint'
+              ? 12n
+              : poison === 'circular'
+                ? body
+                : {
+                    toJSON: () => {
+                      throw new Error('not today');
+                    },
+                  };
           (holder as Record<string, unknown>)[path[last]!.key] = poisonValue;
           // Holes before an index would be null in JSON: fill them with plain data.
           return fillHoles(body, new Set());
@@ -62,7 +78,12 @@ function fillHoles<T>(value: T, seen: Set<unknown>): T {
 /** A query with one value openapi-fetch cannot encode, at a generated parameter. */
 function poisonedQuery(surface: ArgumentSurface, root: string): fc.Arbitrary<PoisonedCall> {
   return fc
-    .tuple(name, name, fc.constantFrom('nested object' as const, 'Date' as const, 'function' as const, 'array of arrays' as const), fc.dictionary(name, scalar, { maxKeys: 3 }))
+    .tuple(
+      name,
+      name,
+      fc.constantFrom('nested object' as const, 'Date' as const, 'function' as const, 'array of arrays' as const),
+      fc.dictionary(name, scalar, { maxKeys: 3 }),
+    )
     .map(([parameter, inner, poison, filler]) => ({
       surface,
       poison,

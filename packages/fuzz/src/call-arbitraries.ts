@@ -8,7 +8,9 @@ const KEY_CHARS = "!#$%&'*+-.^_`|~0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJ
  * Sentinel API keys: a recognisable prefix and characters that a header name or value can carry, including
  * ones that URL-encoding changes (`%`, `&`, `+`), so an echo in any form can be spotted.
  */
-export const sentinelKey: fc.Arbitrary<string> = fc.string({ unit: fc.constantFrom(...KEY_CHARS), minLength: 12, maxLength: 24 }).map((tail) => `sk_fuzz_${tail}`);
+export const sentinelKey: fc.Arbitrary<string> = fc
+  .string({ unit: fc.constantFrom(...KEY_CHARS), minLength: 12, maxLength: 24 })
+  .map((tail) => `sk_fuzz_${tail}`);
 
 /** Time limits of a call. */
 export interface CallTiming {
@@ -20,7 +22,15 @@ export interface CallTiming {
 /** A call of any surface of the client, with small retry delays so that a case takes milliseconds. */
 export function clientCall(timing: CallTiming): fc.Arbitrary<ClientCall> {
   return fc.record({
-    surface: fc.constantFrom<ClientCall['surface']>('thumbnails.list', 'thumbnails.list', 'thumbnails.create', 'thumbnails.create', 'raw.GET', 'raw.POST', 'request'),
+    surface: fc.constantFrom<ClientCall['surface']>(
+      'thumbnails.list',
+      'thumbnails.list',
+      'thumbnails.create',
+      'thumbnails.create',
+      'raw.GET',
+      'raw.POST',
+      'request',
+    ),
     method: fc.constantFrom<ClientCall['method']>('GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'),
     auth: fc.constantFrom<ClientCall['auth']>('x-api-key', 'bearer'),
     clientMaxRetries: fc.integer({ min: 0, max: 3 }),

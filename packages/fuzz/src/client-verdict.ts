@@ -1,6 +1,8 @@
 // What the client's README promises for one call against a scripted server, checked: it settles, it resolves
 // with the server's data or throws one of its typed errors, it makes as many attempts as its retry rules say,
 // and the key shows nowhere.
+
+import * as client from '@thumbnail-api/client';
 import {
   APIConnectionError,
   APITimeoutError,
@@ -17,7 +19,6 @@ import {
   ThumbnailClientError,
   UnprocessableEntityError,
 } from '@thumbnail-api/client';
-import * as client from '@thumbnail-api/client';
 import { type CallOutcome, type ClientCall, hangDeadlineMs, limitOf, maxAttemptsOf, methodOf, requestsPerAttempt } from './client-call.js';
 import type { ReceivedRequest } from './hostile-server.js';
 import { sameJson } from './json-walk.js';
@@ -126,7 +127,8 @@ function attemptProblems({ script, call, outcome, received, tight }: Exchange): 
   const max = maxAttemptsOf(call);
   const limit = limitOf(call);
   // A fetch that retries by itself sends more than the client's attempts, except a POST or PATCH body, which it cannot send twice.
-  if (requestsPerAttempt(call) > 1) return attempts <= 3 * max ? [] : [`made ${attempts} requests, more than three (the fetch's own tries) per ${max} attempts allowed`];
+  if (requestsPerAttempt(call) > 1)
+    return attempts <= 3 * max ? [] : [`made ${attempts} requests, more than three (the fetch's own tries) per ${max} attempts allowed`];
   // The Fetch standard re-sends a request answered 421 once, within one attempt, when it can replay it: for the
   // idempotent methods (the client sends POST and PATCH bodies so that it cannot). The server then counts more.
   if (fetchMayResend(script, call)) return attempts <= 2 * max ? [] : [`made ${attempts} requests, more than twice the ${max} attempts allowed`];
@@ -158,8 +160,7 @@ function stallProblems({ script, call, outcome, received }: Exchange): string[] 
   // (an answer whose bytes pass the size limit before the stall ends in ResponseTooLargeError instead)
   const underLimit = answer.kind !== 'response' || (passesLimit(answer, limitOf(call)).certain && !passesLimit(answer, limitOf(call)).passes);
   const stalls =
-    underLimit &&
-    answer.kind === 'silence' ||
+    (underLimit && answer.kind === 'silence') ||
     // (fetch refuses an interim 100 Continue it did not ask for at once: that one is a connection failure)
     (answer.kind === 'raw' && answer.keepOpen && !answer.text.startsWith('HTTP/1.1 100 ')) ||
     (answer.kind === 'response' &&
@@ -170,7 +171,9 @@ function stallProblems({ script, call, outcome, received }: Exchange): string[] 
       !fetchDropsStatus(answer) &&
       // fetch may fail to decode the bytes that came before the stall (a body that is not the gzip it says it is)
       !(hasBody(answer) && declaresEncoding(answer)));
-  return !stalls || outcome.error instanceof APITimeoutError ? [] : [`the last answer stalled, but the call ended with ${describe(outcome.error ?? outcome.value)}, not APITimeoutError`];
+  return !stalls || outcome.error instanceof APITimeoutError
+    ? []
+    : [`the last answer stalled, but the call ended with ${describe(outcome.error ?? outcome.value)}, not APITimeoutError`];
 }
 
 /** Checks the result against the answer of the last attempt. */
@@ -178,7 +181,9 @@ function outcomeProblems({ script, call, outcome, received }: Exchange): string[
   const answer = answerFor(script, received.length);
   const error = outcome.error;
   const expectConnection = (what: string) =>
-    error instanceof APIConnectionError && !(error instanceof APITimeoutError) ? [] : [`${what}: expected APIConnectionError, got ${describe(error ?? outcome.value)}`];
+    error instanceof APIConnectionError && !(error instanceof APITimeoutError)
+      ? []
+      : [`${what}: expected APIConnectionError, got ${describe(error ?? outcome.value)}`];
 
   if (answer.kind === 'drop') return expectConnection('the connection was dropped');
   if (answer.kind === 'silence') return [];
@@ -190,7 +195,9 @@ function outcomeProblems({ script, call, outcome, received }: Exchange): string[
     if (size.passes) return tooLargeProblems(outcome, answer.status);
     if (fetchDropsStatus(answer) && !refusesInterim(answer)) {
       const problems = expectConnection('fetch does not pass on a 407 answer');
-      return problems.length > 0 || (error as Error).message.includes('407 Proxy Authentication Required') ? problems : [`a 407 answer gave an error that does not name it: ${describe(error)}`];
+      return problems.length > 0 || (error as Error).message.includes('407 Proxy Authentication Required')
+        ? problems
+        : [`a 407 answer gave an error that does not name it: ${describe(error)}`];
     }
     if (!isComplete(answer)) {
       if (answer.delivery.kind === 'stall') return [];
@@ -230,7 +237,8 @@ function statusProblems(call: ClientCall, outcome: CallOutcome, status: number, 
 /** README "Response size": past maxResponseBytes, a ResponseTooLargeError with the answer's status, on every surface. */
 function tooLargeProblems(outcome: CallOutcome, status: number): string[] {
   const error = outcome.error;
-  if (!(error instanceof ResponseTooLargeError)) return [`a body past maxResponseBytes gave ${describe(error ?? outcome.value)}, expected ResponseTooLargeError`];
+  if (!(error instanceof ResponseTooLargeError))
+    return [`a body past maxResponseBytes gave ${describe(error ?? outcome.value)}, expected ResponseTooLargeError`];
   return error.status === status ? [] : [`a ${status} answer past maxResponseBytes gave a ResponseTooLargeError with status ${error.status}`];
 }
 

@@ -5,8 +5,8 @@
 import { RequestArgumentError, ThumbnailClient } from '@thumbnail-api/client';
 import * as fc from 'fast-check';
 import { test } from 'vitest';
-import { type PoisonedCall, poisonedCall } from '../src/argument-arbitraries.js';
 import { serverScript } from '../src/answer-arbitraries.js';
+import { type PoisonedCall, poisonedCall } from '../src/argument-arbitraries.js';
 import { clientCall, sentinelKey } from '../src/call-arbitraries.js';
 import { runCall } from '../src/client-call.js';
 import { clientProblems } from '../src/client-verdict.js';
@@ -19,7 +19,10 @@ import { connectionsLeftOpen, openConnections } from '../src/open-connections.js
 const GRACE_MS = 50;
 
 function clientProperty(tight: boolean) {
-  const cases = fc.tuple(sentinelKey, clientCall(tight ? { timeoutMs: { min: 100, max: 300 }, aborts: true } : { timeoutMs: { min: 3_000, max: 3_000 }, aborts: false }));
+  const cases = fc.tuple(
+    sentinelKey,
+    clientCall(tight ? { timeoutMs: { min: 100, max: 300 }, aborts: true } : { timeoutMs: { min: 3_000, max: 3_000 }, aborts: false }),
+  );
   return fc.asyncProperty(
     cases.chain(([key, call]) => fc.tuple(fc.constant(key), fc.constant(call), serverScript({ key, stalls: tight, maxBodyBytes: 512 * 1024 }))),
     async ([key, call, script]) => {
@@ -52,7 +55,18 @@ test('answers that stall or never come: every call ends within its time limits, 
 });
 
 test('arguments the client cannot send (circular, BigInt, nested queries, ...) are refused, named, and nothing is sent', async () => {
-  const server = await startHostileServer([{ kind: 'response', status: 200, statusText: undefined, headers: [], body: new TextEncoder().encode('{}'), length: 'exact', delivery: { kind: 'whole' }, interim: [] }]);
+  const server = await startHostileServer([
+    {
+      kind: 'response',
+      status: 200,
+      statusText: undefined,
+      headers: [],
+      body: new TextEncoder().encode('{}'),
+      length: 'exact',
+      delivery: { kind: 'whole' },
+      interim: [],
+    },
+  ]);
   try {
     const property = fc.asyncProperty(sentinelKey, poisonedCall, async (key, poisoned) => {
       const error = await sendPoisoned(new ThumbnailClient({ apiKey: key, baseUrl: server.url }), poisoned).then(

@@ -1,0 +1,22 @@
+// Every case of the suite, in the order they run.
+import { releaseRehearsalCases } from '../release-rehearsal.mjs';
+import { bunCases, denoCases } from './bun-deno.mjs';
+import { bundlerCases } from './bundlers.mjs';
+import { jestCases } from './jest.mjs';
+import { nodeCases } from './node.mjs';
+import { typescriptCases } from './typescript.mjs';
+import { workerCases } from './workers.mjs';
+
+/** @param {import('../context.mjs').SuiteContext} context */
+export function allCases(context) {
+  return [
+    ...nodeCases(context),
+    ...jestCases(context),
+    ...typescriptCases(context),
+    ...bunCases(context),
+    ...denoCases(context),
+    ...workerCases(context),
+    ...bundlerCases(context),
+    ...releaseRehearsalCases(context),
+  ];
+}

@@ -1,0 +1,110 @@
+// TypeScript 5.9 consumers, one project per setting users have: `module`/`moduleResolution` node16 and nodenext,
+// each from an ESM and a CommonJS package, and `bundler`. Each type-checks a strict consumer whose
+// `@ts-expect-error` probes must all be errors, then runs what tsc emitted.
+import { join } from 'node:path';
+import { lastLines, verdictOfSmoke } from '../case-runner.mjs';
+import { createProject, smokeConfig, smokeSource, writeFiles } from '../consumer-project.mjs';
+import { run } from '../processes.mjs';
+import { tools } from '../tools.mjs';
+
+const SETTINGS = {
+  'ts-node16-esm': { type: 'module', module: 'node16', moduleResolution: 'node16' },
+  'ts-node16-cjs': { type: 'commonjs', module: 'node16', moduleResolution: 'node16' },
+  'ts-nodenext-esm': { type: 'module', module: 'nodenext', moduleResolution: 'nodenext' },
+  'ts-nodenext-cjs': { type: 'commonjs', module: 'nodenext', moduleResolution: 'nodenext' },
+  'ts-bundler': { type: 'module', module: 'esnext', moduleResolution: 'bundler' },
+};
+
+/** The strict consumer: typed calls, probes that must fail to compile, then the shared smoke program. */
+/** @param {import('../consumer-project.mjs').SmokeConfig} config */
+function consumer(config) {
+  return `import * as sdk from '@thumbnail-api/client';
+import { AuthenticationError, type CreateThumbnailResponse, type ListThumbnailsResponse, ThumbnailClient, type ThumbnailClientOptions } from '@thumbnail-api/client';
+import { runSmoke } from './smoke-core.js';
+
+// Compiled, never called: what the types must allow and refuse.
+export async function typeProbes(client: ThumbnailClient): Promise<number> {
+  const created: CreateThumbnailResponse = await client.thumbnails.create({ prompt: 'A red fox at dawn' });
+  const listed: ListThumbnailsResponse = await client.thumbnails.list({ timeoutMs: 5000 });
+  const options: ThumbnailClientOptions = { apiKey: 'k', baseUrl: 'http://127.0.0.1:4010', auth: 'bearer', maxRetries: 0 };
+  const { data, error } = await client.raw.GET('/api/thumbnails');
+  // @ts-expect-error the prompt is a string
+  await client.thumbnails.create({ prompt: 42 });
+  // @ts-expect-error the request body is required
+  await client.thumbnails.create();
+  // @ts-expect-error auth is 'x-api-key' or 'bearer'
+  new ThumbnailClient({ auth: 'basic' });
+  // @ts-expect-error an option that does not exist
+  new ThumbnailClient({ apiKeyy: 'k' });
+  // @ts-expect-error a path the contract does not have
+  await client.raw.GET('/api/not-a-path');
+  try {
+    await client.thumbnails.list();
+  } catch (caught: unknown) {
+    if (caught instanceof AuthenticationError) return caught.status;
+  }
+  return [created, listed, options, data, error].length;
+}
+
+async function main(): Promise<void> {
+  const report = await runSmoke(sdk, ${JSON.stringify(config)});
+  console.log('SMOKE_RESULT ' + JSON.stringify(report));
+}
+void main();
+`;
+}
+
+/** @param {import('../context.mjs').SuiteContext} context */
+export function typescriptCases(context) {
+  // One install for all settings; each setting is a package of its own (its own package.json "type") inside it.
+  const root = join(context.work, 'typescript');
+  const install = context.once(() =>
+    createProject(root, {
+      registryUrl: context.registryUrl,
+      manifest: { dependencies: { '@thumbnail-api/client': `^${context.version}` }, devDependencies: { '@types/node': '22.20.5' } },
+    }),
+  );
+  return Object.entries(SETTINGS).map(([name, setting]) => ({
+    name,
+    timeoutMs: 240_000,
+    run: async () => {
+      await install();
+      const dir = join(root, name);
+      const tsconfig = {
+        compilerOptions: {
+          strict: true,
+          noUncheckedIndexedAccess: true,
+          exactOptionalPropertyTypes: true,
+          target: 'es2022',
+          lib: ['es2022'],
+          types: ['node'],
+          module: setting.module,
+          moduleResolution: setting.moduleResolution,
+          outDir: 'out',
+          rootDir: '.',
+        },
+        files: ['consumer.ts'],
+      };
+      const smokeCore = setting.type === 'module' ? smokeSource.esm : smokeSource.cjs;
+      writeFiles(dir, {
+        'package.json': JSON.stringify({ name: `consumer-${name}`, private: true, type: setting.type }, null, 2),
+        'tsconfig.json': JSON.stringify(tsconfig, null, 2),
+        'consumer.ts': consumer(smokeConfig(context, 'node')),
+        'smoke-core.js': smokeCore,
+        'smoke-core.d.ts': smokeSource.types,
+        // tsc emits no copy of the plain-JS smoke program: it sits beside the consumer, as in the sources.
+        'out/smoke-core.js': smokeCore,
+      });
+      const tsc = await run(process.execPath, [join(tools.module('typescript'), 'bin', 'tsc'), '-p', 'tsconfig.json', '--pretty', 'false'], {
+        cwd: dir,
+        timeoutMs: 120_000,
+      });
+      if (tsc.code !== 0) {
+        const errors = (tsc.stdout + tsc.stderr).split('\n').filter((line) => line.includes('error TS'));
+        const more = errors.length > 1 ? ` (and ${errors.length - 1} more)` : '';
+        throw new Error(`tsc: ${errors.length > 0 ? `${errors[0]}${more}` : lastLines(tsc.stdout + tsc.stderr, 3)}`);
+      }
+      return verdictOfSmoke(await run(tools.node[22], ['out/consumer.js'], { cwd: dir, timeoutMs: 60_000 }));
+    },
+  }));
+}

@@ -1,0 +1,90 @@
+// What the contract proxy found: every exchange that broke the contract, and how to print it.
+
+/** One thing the proxy noticed about an exchange. */
+export interface ContractFinding {
+  /**
+   * `violation`: the request or the response breaks the contract. `undocumented`: the contract does not describe
+   * this operation, so nothing was checked. `unchecked`: the exchange could not be checked (e.g. upstream unreachable).
+   */
+  readonly kind: 'violation' | 'undocumented' | 'unchecked';
+  /** Where, e.g. `request`, `request.body.prompt`, `response.body`. */
+  readonly location: string;
+  /** What is wrong, in Prism's words where Prism checked it. */
+  readonly message: string;
+}
+
+/** A request and its response, with what the proxy found about them. */
+export interface CheckedExchange {
+  /** Request method, e.g. `POST`. */
+  readonly method: string;
+  /** Request path without the query string (which may carry secrets). */
+  readonly path: string;
+  /** The documented operation, e.g. `createThumbnail`, when the contract describes it. */
+  readonly operation: string | undefined;
+  /** Status the client received (the upstream's own status). */
+  readonly status: number;
+  readonly findings: readonly ContractFinding[];
+}
+
+/** Everything the proxy found so far. */
+export interface ContractReport {
+  /** Requests forwarded so far. */
+  readonly requests: number;
+  /** Exchanges with at least one `violation`. */
+  readonly violations: number;
+  /** Exchanges to operations the contract does not describe. */
+  readonly undocumented: number;
+  /** Exchanges that could not be checked. */
+  readonly unchecked: number;
+  /** Every exchange with at least one finding, in the order they happened. */
+  readonly exchanges: readonly CheckedExchange[];
+}
+
+/** Collects exchanges as they happen. */
+export class ReportCollector {
+  #requests = 0;
+  readonly #exchanges: CheckedExchange[] = [];
+
+  add(exchange: CheckedExchange): void {
+    this.#requests++;
+    if (exchange.findings.length > 0) this.#exchanges.push(exchange);
+  }
+
+  report(): ContractReport {
+    const count = (kind: ContractFinding['kind']) => this.#exchanges.filter((exchange) => exchange.findings.some((finding) => finding.kind === kind)).length;
+    return {
+      requests: this.#requests,
+      violations: count('violation'),
+      undocumented: count('undocumented'),
+      unchecked: count('unchecked'),
+      exchanges: [...this.#exchanges],
+    };
+  }
+}
+
+const marks = { violation: '✖', undocumented: '?', unchecked: '!' } as const;
+
+/** Lines describing one exchange, e.g. `✖ POST /api/thumbnails → 200 (createThumbnail)` and one line per finding. */
+export function formatExchange(exchange: CheckedExchange): string {
+  const worst = exchange.findings.find((f) => f.kind === 'violation') ?? exchange.findings[0];
+  const operation = exchange.operation ? ` (${exchange.operation})` : '';
+  const head = `${marks[worst?.kind ?? 'violation']} ${exchange.method} ${exchange.path} → ${exchange.status}${operation}`;
+  return [head, ...exchange.findings.map((f) => `    ${f.kind} at ${f.location}: ${f.message}`)].join('\n');
+}
+
+/** The summary printed at exit: the counts, then each distinct finding with how often it was seen. */
+export function formatSummary(report: ContractReport, upstream: string): string {
+  const lines = [
+    `Contract check of ${upstream}: ${report.requests} request(s), ${report.violations} broke the contract, ` +
+      `${report.undocumented} to operations the contract does not describe, ${report.unchecked} not checked.`,
+  ];
+  const counts = new Map<string, number>();
+  for (const exchange of report.exchanges) {
+    for (const finding of exchange.findings) {
+      const line = `${marks[finding.kind]} ${exchange.method} ${exchange.path} → ${exchange.status}: ${finding.kind} at ${finding.location}: ${finding.message}`;
+      counts.set(line, (counts.get(line) ?? 0) + 1);
+    }
+  }
+  for (const [line, count] of counts) lines.push(`  ${count}× ${line}`);
+  return lines.join('\n');
+}
