@@ -1,8 +1,8 @@
 // The quick start's servers: the mock API and the built docs on 127.0.0.1, with start-up errors that say what to
 // run instead (MOCK_PORT / DOCS_PORT with the command that was run, not the mock CLI's flags).
 import { createServer } from 'node:net';
-import { startMock } from '@thumbnail-api/mock';
 import { serveSite } from '@thumbnail-api/docs/serve';
+import { startMock } from '@thumbnail-api/mock';
 
 /** A start-up failure whose message is the whole explanation (no stack trace is worth printing). */
 export class ServeLocalError extends Error {

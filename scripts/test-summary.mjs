@@ -1,5 +1,5 @@
 // Prints one closing line for the whole run, summed from every package's vitest JSON report.
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 const root = new URL('..', import.meta.url).pathname;

@@ -94,14 +94,22 @@ writeFileSync(
       {
         heading: 'Docs',
         links: [
-          { href: markdownHrefOf('index.html'), title: REFERENCE_TITLE, note: 'every operation with its request, responses, errors, security and code samples, generated from the contract' },
+          {
+            href: markdownHrefOf('index.html'),
+            title: REFERENCE_TITLE,
+            note: 'every operation with its request, responses, errors, security and code samples, generated from the contract',
+          },
           ...guides.map((guide) => ({ href: markdownHrefOf(`${guide.slug}.html`), title: guide.title, note: firstParagraph(guide.markdown) })),
         ],
       },
       {
         heading: 'OpenAPI',
         links: [
-          { href: 'openapi.json', title: 'openapi.json', note: `the bundled OpenAPI ${String(contract.document.openapi)} contract, the single source of the reference (SHA-256 ${version.bundleSha256})` },
+          {
+            href: 'openapi.json',
+            title: 'openapi.json',
+            note: `the bundled OpenAPI ${String(contract.document.openapi)} contract, the single source of the reference (SHA-256 ${version.bundleSha256})`,
+          },
           { href: 'openapi.yaml', title: 'openapi.yaml', note: 'the same contract as YAML' },
         ],
       },
@@ -124,4 +132,6 @@ writeFileSync(
 // GitHub Pages would otherwise run the folder through Jekyll.
 writeFileSync(`${dist}/.nojekyll`, '');
 
-console.log(`Built docs/dist: reference and ${guides.length} guides for contract v${version.contractVersion} (bundle ${version.bundleHash}), with Markdown versions and llms.txt.`);
+console.log(
+  `Built docs/dist: reference and ${guides.length} guides for contract v${version.contractVersion} (bundle ${version.bundleHash}), with Markdown versions and llms.txt.`,
+);

@@ -53,7 +53,9 @@ console.log(`docs/dist: ${html.size} pages and ${markdown.size} Markdown files, 
 function checkLink(page, value) {
   if (/^((https?:)?\/\/|data:|mailto:)/.test(value)) return; // links to other sites are fine: following one is the reader's choice
   if (value.startsWith('/')) {
-    problems.push(`${page} links to ${value}: a root-relative path, which a static host answers with 404 (or another site's page when the site lives in a folder). Use a relative link, or a hash route (#/...) into the reference.`);
+    problems.push(
+      `${page} links to ${value}: a root-relative path, which a static host answers with 404 (or another site's page when the site lives in a folder). Use a relative link, or a hash route (#/...) into the reference.`,
+    );
     return;
   }
   const [file = '', anchor] = value.split('#');

@@ -6,7 +6,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { runOrFail } from '@thumbnail-api/dev-tools/run-process';
 import { SAMPLE_KINDS } from './code-samples.mjs';
-import { renderRouteRedirect, ROUTE_REDIRECT_PLACEHOLDER, toHashLinks } from './reference-routes.mjs';
+import { ROUTE_REDIRECT_PLACEHOLDER, renderRouteRedirect, toHashLinks } from './reference-routes.mjs';
 import { SITE_HEADER_HEIGHT } from './site-layout.mjs';
 
 const require = createRequire(import.meta.url);
@@ -48,20 +48,24 @@ export async function buildReference({ contractFile, optionsFile, templateFile, 
     scrollYOffset: SITE_HEADER_HEIGHT,
   };
   writeFileSync(optionsFile, `${JSON.stringify(redocOptions, null, 2)}\n`);
-  await runOrFail(process.execPath, [
-    redoclyCli,
-    'build-docs',
-    contractFile,
-    '--output',
-    outputFile,
-    '--inlineBundle',
-    '--template',
-    templateFile,
-    '--openapi',
-    optionsFile,
-    '--lint-config',
-    'off',
-  ], { env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' } });
+  await runOrFail(
+    process.execPath,
+    [
+      redoclyCli,
+      'build-docs',
+      contractFile,
+      '--output',
+      outputFile,
+      '--inlineBundle',
+      '--template',
+      templateFile,
+      '--openapi',
+      optionsFile,
+      '--lint-config',
+      'off',
+    ],
+    { env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' } },
+  );
 
   const rendered = toHashLinks(readFileSync(outputFile, 'utf8'));
   let html = rendered.html;

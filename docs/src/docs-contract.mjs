@@ -43,7 +43,8 @@ export function withServerDefaults(contract) {
     if (used.length === 0) return server;
     const url = template.replace(/\{([^}]+)\}/g, (_, /** @type {string} */ name) => {
       const value = variables[name]?.default;
-      if (typeof value !== 'string') throw new Error(`servers: the URL ${template} uses {${name}}, which has no default in its variables; give it one in spec/openapi.yaml.`);
+      if (typeof value !== 'string')
+        throw new Error(`servers: the URL ${template} uses {${name}}, which has no default in its variables; give it one in spec/openapi.yaml.`);
       return value;
     });
     // Redoc shows a server's description as plain text: no Markdown here.
@@ -60,5 +61,9 @@ export function withServerDefaults(contract) {
 
 /** @param {string} markdown One paragraph of Markdown, as plain text on one line. */
 function plain(markdown) {
-  return markdown.replace(/`/g, '').replace(/\s*\n\s*/g, ' ').trim().replace(/\.$/, '');
+  return markdown
+    .replace(/`/g, '')
+    .replace(/\s*\n\s*/g, ' ')
+    .trim()
+    .replace(/\.$/, '');
 }

@@ -26,7 +26,11 @@ export function renderLlmsTxt({ title, summary, details, sections }) {
  */
 export function firstParagraph(markdown) {
   const afterTitle = markdown.replace(/^[\s\S]*?^# .*$/m, '');
-  const paragraph = afterTitle.split(/\n\s*\n/).map((block) => block.trim()).find((block) => block && !/^(#|```|<!--|\||[-*] )/.test(block)) ?? '';
+  const paragraph =
+    afterTitle
+      .split(/\n\s*\n/)
+      .map((block) => block.trim())
+      .find((block) => block && !/^(#|```|<!--|\||[-*] )/.test(block)) ?? '';
   return oneLine(paragraph.replace(/\[([^\]]*)\]\([^)]*\)/g, '$1'));
 }
 

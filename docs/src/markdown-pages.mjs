@@ -52,7 +52,8 @@ export function renderGapListMarkdown(gaps) {
   const items = gaps.map((gap) => {
     const parts = [`### ${gap.location}`, '', `In the contract: \`${gap.pointer}\``, ''];
     if (gap.notShown.length > 0) parts.push('The service does not document:', '', ...gap.notShown.map((item) => `- ${item}`), '');
-    if (gap.assumptions.length > 0) parts.push('This contract assumes (an assumption, not a documented fact):', '', ...gap.assumptions.map((item) => `- ${item}`), '');
+    if (gap.assumptions.length > 0)
+      parts.push('This contract assumes (an assumption, not a documented fact):', '', ...gap.assumptions.map((item) => `- ${item}`), '');
     return parts.join('\n');
   });
   return `Every place the contract marks as ${MARKER_TITLE.toLowerCase()}, generated from its \`x-not-shown\` and \`x-assumptions\` extensions.\n\n${items.join('\n')}`;

@@ -55,7 +55,10 @@ export function renderReferenceMarkdown(contract, { version, samples, htmlHref }
     for (const operation of untagged) out.push(...operationSection(contract, operation, samples));
   }
   out.push(...namedSchemas(contract));
-  return `${out.join('\n').replace(/\n{3,}/g, '\n\n').trimEnd()}\n`;
+  return `${out
+    .join('\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trimEnd()}\n`;
 }
 
 /** @param {ContractModel} contract */
@@ -156,12 +159,16 @@ function content(contract, media) {
   for (const { mediaType, schema, examples } of media) {
     const named = schemaName(schema);
     if (named) out.push(`Content type \`${mediaType}\`, schema \`${named}\` (under Schemas).`, '');
-    else out.push(`Content type \`${mediaType}\`, schema${schemaNames(schema)}:`, '', '```json', JSON.stringify(withoutMarks(schema ?? {}), null, 2), '```', '');
+    else
+      out.push(`Content type \`${mediaType}\`, schema${schemaNames(schema)}:`, '', '```json', JSON.stringify(withoutMarks(schema ?? {}), null, 2), '```', '');
     for (const { name, value, pointer } of examples) {
       // A named example's summary and description sit on its Example object, the parent of its value.
       const example = name === undefined ? {} : contract.get(pointer.replace(/\/value$/, ''));
       const about = isObject(example) ? example : {};
-      out.push(`Example${name === undefined ? '' : ` \`${name}\``}${about.summary ? ` (${text(about.summary)})` : ''}${about.description ? `: ${oneLine(about.description)}` : ''}`, '');
+      out.push(
+        `Example${name === undefined ? '' : ` \`${name}\``}${about.summary ? ` (${text(about.summary)})` : ''}${about.description ? `: ${oneLine(about.description)}` : ''}`,
+        '',
+      );
       out.push('```json', JSON.stringify(value, null, 2), '```', '');
     }
   }
@@ -221,7 +228,11 @@ function nestedMarks(schema) {
 function withoutMarks(node) {
   if (Array.isArray(node)) return node.map(withoutMarks);
   if (!isObject(node)) return node;
-  return Object.fromEntries(Object.entries(node).filter(([key]) => key !== NOT_SHOWN_KEY && key !== ASSUMPTIONS_KEY).map(([key, value]) => [key, withoutMarks(value)]));
+  return Object.fromEntries(
+    Object.entries(node)
+      .filter(([key]) => key !== NOT_SHOWN_KEY && key !== ASSUMPTIONS_KEY)
+      .map(([key, value]) => [key, withoutMarks(value)]),
+  );
 }
 
 /**
@@ -242,7 +253,15 @@ function schemaNames(schema) {
 /** @param {unknown} security */
 function securityText(security) {
   if (!Array.isArray(security) || security.length === 0) return 'no authentication';
-  return security.map((requirement) => (isObject(requirement) ? Object.keys(requirement).map((name) => `\`${name}\``).join(' and ') || 'no authentication' : '')).join(' or ');
+  return security
+    .map((requirement) =>
+      isObject(requirement)
+        ? Object.keys(requirement)
+            .map((name) => `\`${name}\``)
+            .join(' and ') || 'no authentication'
+        : '',
+    )
+    .join(' or ');
 }
 
 /**
@@ -263,7 +282,9 @@ function text(value) {
 
 /** @param {unknown} value */
 function oneLine(value) {
-  return text(value).trim().replace(/\s*\n\s*/g, ' ');
+  return text(value)
+    .trim()
+    .replace(/\s*\n\s*/g, ' ');
 }
 
 /** @param {string} value */

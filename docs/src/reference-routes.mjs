@@ -20,7 +20,9 @@ export function toHashLinks(html) {
   const start = html.indexOf(REDOC_ROOT);
   const end = html.indexOf(REDOC_SCRIPT, start);
   if (start === -1 || end === -1) {
-    throw new Error(`The reference has no ${REDOC_ROOT} followed by ${REDOC_SCRIPT}: this version of redocly build-docs writes another page; update docs/src/reference-routes.mjs.`);
+    throw new Error(
+      `The reference has no ${REDOC_ROOT} followed by ${REDOC_SCRIPT}: this version of redocly build-docs writes another page; update docs/src/reference-routes.mjs.`,
+    );
   }
   /** @type {Set<string>} */
   const routes = new Set();
@@ -28,7 +30,10 @@ export function toHashLinks(html) {
     routes.add(route);
     return ` href="#${route}"`;
   });
-  if (routes.size === 0) throw new Error('The reference has no prerendered router links: this version of redocly build-docs renders links another way; update docs/src/reference-routes.mjs.');
+  if (routes.size === 0)
+    throw new Error(
+      'The reference has no prerendered router links: this version of redocly build-docs renders links another way; update docs/src/reference-routes.mjs.',
+    );
   return { html: html.slice(0, start) + markup + html.slice(end), routes: [...routes] };
 }
 

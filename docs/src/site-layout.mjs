@@ -19,9 +19,7 @@ export const SITE_MENU_BREAKPOINT = 1100;
  * @param {{ items: NavItem[], current: string, version: ContractVersion, apiTitle: string }} options
  */
 export function renderSiteHeader({ items, current, version, apiTitle }) {
-  const links = items
-    .map(({ href, title }) => `<li><a href="${href}"${href === current ? ' aria-current="page"' : ''}>${escapeHtml(title)}</a></li>`)
-    .join('');
+  const links = items.map(({ href, title }) => `<li><a href="${href}"${href === current ? ' aria-current="page"' : ''}>${escapeHtml(title)}</a></li>`).join('');
   return (
     `<header class="site-header"><div class="site-brand"><a href="index.html">${escapeHtml(apiTitle)}</a>` +
     `<p class="site-version" data-contract-version="${escapeHtml(version.contractVersion)}" data-bundle-hash="${version.bundleHash}" ` +

@@ -58,9 +58,7 @@ export function renderGapList(gaps, { referenceHref }) {
   if (gaps.length === 0) return '<p>The contract records nothing as not documented.</p>';
   const itemCount = gaps.reduce((sum, gap) => sum + gap.notShown.length + gap.assumptions.length, 0);
   const entries = gaps.map((gap) => {
-    const links = gap.shownAt
-      .map(({ label, route }) => `<a href="${referenceHref}${route ? `#/${route}` : ''}">${escapeHtml(label)}</a>`)
-      .join(', ');
+    const links = gap.shownAt.map(({ label, route }) => `<a href="${referenceHref}${route ? `#/${route}` : ''}">${escapeHtml(label)}</a>`).join(', ');
     return (
       `<li class="gap" data-pointer="${escapeHtml(gap.pointer)}"><h3>${escapeHtml(gap.location)}</h3>` +
       `<p class="gap-pointer">In the contract: <code>${escapeHtml(gap.pointer)}</code></p>` +

@@ -4,7 +4,7 @@
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
-import { serveSite as serveBuiltSite, siteDir, type StaticServerOptions } from '../src/serve-site.mjs';
+import { type StaticServerOptions, serveSite as serveBuiltSite, siteDir } from '../src/serve-site.mjs';
 
 export const distDir = siteDir;
 export const artifactsDir = fileURLToPath(new URL('../test-results/', import.meta.url));
@@ -80,6 +80,9 @@ export async function waitForReferenceRoute(page: Page, route: string): Promise<
 
 /** The file name a page's screenshot gets: `index.html#/thumbnails` → `index-thumbnails`. */
 export function screenshotName(pagePath: string, width: number): string {
-  const name = pagePath.replace(/\.html/, '').replace(/[^a-z0-9]+/gi, '-').replace(/^-+|-+$/g, '');
+  const name = pagePath
+    .replace(/\.html/, '')
+    .replace(/[^a-z0-9]+/gi, '-')
+    .replace(/^-+|-+$/g, '');
   return `${name || 'index'}-${width}.png`;
 }

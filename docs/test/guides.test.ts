@@ -17,7 +17,12 @@ function guidesDir(files: Record<string, string>): string {
 describe('listGuides', () => {
   test('orders known guides first and puts any other guide before the not-documented page', () => {
     const guides = listGuides(
-      guidesDir({ 'not-documented.md': '# Not documented yet\n', 'zebra.md': '# Zebra\n', 'errors.md': '# Errors\n', 'getting-started.md': '# Getting started\n' }),
+      guidesDir({
+        'not-documented.md': '# Not documented yet\n',
+        'zebra.md': '# Zebra\n',
+        'errors.md': '# Errors\n',
+        'getting-started.md': '# Getting started\n',
+      }),
     );
     expect(guides.map((guide) => guide.slug)).toEqual(['getting-started', 'errors', 'zebra', 'not-documented']);
   });
@@ -29,7 +34,9 @@ describe('listGuides', () => {
 
 describe('renderGuide', () => {
   test('gives headings ids, points guide links to pages and inserts the generated list', () => {
-    const html = renderGuide(`# Title\n\n## 2. Start the mock\n\nSee [errors](./errors.md#statuses).\n\n${GAP_LIST_PLACEHOLDER}\n`, { gapListHtml: '<ul class="gap-list"></ul>' });
+    const html = renderGuide(`# Title\n\n## 2. Start the mock\n\nSee [errors](./errors.md#statuses).\n\n${GAP_LIST_PLACEHOLDER}\n`, {
+      gapListHtml: '<ul class="gap-list"></ul>',
+    });
     expect(html).toContain('<h2 id="2-start-the-mock">2. Start the mock</h2>');
     expect(html).toContain('<a href="errors.html#statuses">errors</a>');
     expect(html).toContain('<ul class="gap-list"></ul>');

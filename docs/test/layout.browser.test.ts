@@ -5,6 +5,7 @@
 import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { SAMPLE_KINDS } from '../src/code-samples.mjs';
 import {
   artifactsDir,
   launchBrowser,
@@ -17,7 +18,6 @@ import {
   WIDTHS,
   waitForReferenceRoute,
 } from './browser.js';
-import { SAMPLE_KINDS } from '../src/code-samples.mjs';
 import { auditAccessibility, findLayoutProblems, listSitePages, referenceRouteOf } from './page-checks.js';
 
 const pages = listSitePages();

@@ -16,7 +16,11 @@ const contract = model.document as unknown as {
   info: { title: string; summary: string };
   servers: { url: string; variables: Record<string, { default: string }> }[];
 };
-const operations: (Operation & { path: string; method: string })[] = model.operations.map(({ object, path, method }) => ({ ...(object as Operation), path, method }));
+const operations: (Operation & { path: string; method: string })[] = model.operations.map(({ object, path, method }) => ({
+  ...(object as Operation),
+  path,
+  method,
+}));
 const guides = listGuides(new URL('../guides', import.meta.url).pathname);
 const samplesDir = new URL('../samples/', import.meta.url);
 
@@ -49,7 +53,10 @@ describe('llms.txt', () => {
     expect(sections).toEqual(['Docs', 'OpenAPI', 'Optional']);
     for (const section of llms.split(/^## .+$/m).slice(1)) {
       const items = section.trim().split('\n');
-      expect(items.every((item) => /^- \[[^\]]+\]\([^)]+\)(: .+)?$/.test(item)), section).toBe(true);
+      expect(
+        items.every((item) => /^- \[[^\]]+\]\([^)]+\)(: .+)?$/.test(item)),
+        section,
+      ).toBe(true);
     }
   });
 
@@ -111,15 +118,19 @@ describe('the Markdown versions', () => {
       reference = await (await fetch(`${site.url}/index.html.md`)).text();
     });
 
-    test.each(operations.map((operation) => [operation.operationId, operation] as const))('describes %s: method, path, responses and its code samples', (operationId, operation) => {
-      const start = reference.indexOf(`### ${operation.summary}`);
-      expect(start).toBeGreaterThan(-1);
-      const section = reference.slice(start, reference.indexOf('\n### ', start + 1));
-      expect(section).toContain(`\`${operation.method.toUpperCase()} ${operation.path}\` · operationId \`${operationId}\``);
-      for (const status of Object.keys(operation.responses)) expect(section).toMatch(new RegExp(`^##### ${status === 'default' ? 'Any other status' : status}`, 'm'));
-      for (const { suffix } of SAMPLE_KINDS) expect(section).toContain(readFileSync(new URL(`${operationId}${suffix}`, samplesDir), 'utf8').trimEnd());
-      for (const item of (operation[NOT_SHOWN_KEY] as string[] | undefined) ?? []) expect(section).toContain(`- ${item}`);
-    });
+    test.each(operations.map((operation) => [operation.operationId, operation] as const))(
+      'describes %s: method, path, responses and its code samples',
+      (operationId, operation) => {
+        const start = reference.indexOf(`### ${operation.summary}`);
+        expect(start).toBeGreaterThan(-1);
+        const section = reference.slice(start, reference.indexOf('\n### ', start + 1));
+        expect(section).toContain(`\`${operation.method.toUpperCase()} ${operation.path}\` · operationId \`${operationId}\``);
+        for (const status of Object.keys(operation.responses))
+          expect(section).toMatch(new RegExp(`^##### ${status === 'default' ? 'Any other status' : status}`, 'm'));
+        for (const { suffix } of SAMPLE_KINDS) expect(section).toContain(readFileSync(new URL(`${operationId}${suffix}`, samplesDir), 'utf8').trimEnd());
+        for (const item of (operation[NOT_SHOWN_KEY] as string[] | undefined) ?? []) expect(section).toContain(`- ${item}`);
+      },
+    );
 
     test('states each server URL with its variables filled in, and the contract version', () => {
       for (const server of contract.servers) {

@@ -3,8 +3,8 @@
 // reaches the menu and every link of every guide, and the header and sidebar links of the reference.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { REFERENCE_TITLE } from '../src/site-layout.mjs';
 import { listGuides } from '../src/guides.mjs';
+import { REFERENCE_TITLE } from '../src/site-layout.mjs';
 import { launchBrowser, newSiteContext, openFresh, type Site, type SiteContext, serveSite, waitForReferenceRoute } from './browser.js';
 
 const guides = listGuides(new URL('../guides', import.meta.url).pathname);
@@ -46,7 +46,9 @@ async function tabThrough(page: Page, limit: number): Promise<string[]> {
       if (!element || element === document.body) return '';
       if (element.hasAttribute('data-test-tabbed')) return 'again';
       element.setAttribute('data-test-tabbed', '');
-      return element.getAttribute('href') ? `link:${element.getAttribute('href')}` : `${element.tagName.toLowerCase()}:${(element.textContent ?? '').trim().slice(0, 30)}`;
+      return element.getAttribute('href')
+        ? `link:${element.getAttribute('href')}`
+        : `${element.tagName.toLowerCase()}:${(element.textContent ?? '').trim().slice(0, 30)}`;
     });
     if (focused === 'again') break; // back at the start
     reached.push(focused);
@@ -125,7 +127,10 @@ describe('at 1280 px', () => {
 
   test.each(guides.map((guide) => [guide.title, `${guide.slug}.html`] as const))('"%s": the Tab key reaches every link of the page', async (_, pagePath) => {
     await open(page, pagePath);
-    const links = await page.locator('a[href]').filter({ visible: true }).evaluateAll((anchors) => anchors.map((anchor) => `link:${anchor.getAttribute('href')}`));
+    const links = await page
+      .locator('a[href]')
+      .filter({ visible: true })
+      .evaluateAll((anchors) => anchors.map((anchor) => `link:${anchor.getAttribute('href')}`));
     const reached = new Set(await tabThrough(page, links.length * 2 + 80));
     expect(links.filter((link) => !reached.has(link))).toEqual([]);
   });

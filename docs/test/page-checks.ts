@@ -2,11 +2,11 @@
 // reference), an axe-core audit, and the layout rules a narrow screen breaks first.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import type { Page } from 'playwright-core';
-import type { AxeResults } from 'axe-core';
 import { loadContract } from '@thumbnail-api/spec';
-import { readBuiltSite } from './browser.js';
+import type { AxeResults } from 'axe-core';
+import type { Page } from 'playwright-core';
 import { referenceRoute } from '../src/undocumented-model.mjs';
+import { readBuiltSite } from './browser.js';
 
 const require = createRequire(import.meta.url);
 const axeSource = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
@@ -62,7 +62,9 @@ export function findLayoutProblems(page: Page): Promise<string[]> {
 
     if (document.documentElement.scrollWidth > width) problems.push(`the page is ${document.documentElement.scrollWidth}px wide in a ${width}px window`);
 
-    for (const element of Array.from(document.querySelectorAll('main p, main li, main h1, main h2, main h3, main pre, main table, .site-header a, .site-header p'))) {
+    for (const element of Array.from(
+      document.querySelectorAll('main p, main li, main h1, main h2, main h3, main pre, main table, .site-header a, .site-header p'),
+    )) {
       if (!element.checkVisibility() || insideScroller(element) || scrollsSideways(element)) continue;
       const right = element.getBoundingClientRect().right;
       if (right > width + 1) problems.push(`${describe(element)} reaches ${Math.round(right)}px in a ${width}px window`);
@@ -70,7 +72,8 @@ export function findLayoutProblems(page: Page): Promise<string[]> {
 
     for (const pre of Array.from(document.querySelectorAll('pre'))) {
       if (!pre.checkVisibility()) continue;
-      if (pre.scrollWidth > pre.clientWidth + 1 && !scrollsSideways(pre) && !insideScroller(pre)) problems.push(`${describe(pre)} cuts its lines instead of scrolling`);
+      if (pre.scrollWidth > pre.clientWidth + 1 && !scrollsSideways(pre) && !insideScroller(pre))
+        problems.push(`${describe(pre)} cuts its lines instead of scrolling`);
     }
 
     // A word broken across lines has more than one line box.
@@ -82,7 +85,11 @@ export function findLayoutProblems(page: Page): Promise<string[]> {
           const range = document.createRange();
           range.setStart(node, match.index ?? 0);
           range.setEnd(node, (match.index ?? 0) + match[0].length);
-          const lines = new Set(Array.from(range.getClientRects()).filter((rect) => rect.width > 0).map((rect) => Math.round(rect.top)));
+          const lines = new Set(
+            Array.from(range.getClientRects())
+              .filter((rect) => rect.width > 0)
+              .map((rect) => Math.round(rect.top)),
+          );
           if (lines.size > 1) problems.push(`${describe(element)} breaks the word "${match[0]}" across ${lines.size} lines`);
         }
       }

@@ -3,9 +3,9 @@
 // a guide, the paragraph just before the block). The reference shows a sample without the guides'
 // prose, so the samples of docs/samples must explain themselves.
 import { readdirSync, readFileSync } from 'node:fs';
+import { extractCodeBlocks, SHELL_LANGS, TYPESCRIPT_LANGS } from '@thumbnail-api/dev-tools/code-blocks';
 import { loadContract } from '@thumbnail-api/spec';
 import { describe, expect, test } from 'vitest';
-import { extractCodeBlocks, SHELL_LANGS, TYPESCRIPT_LANGS } from '@thumbnail-api/dev-tools/code-blocks';
 import { listGuides } from '../src/guides.mjs';
 
 const samplesDir = new URL('../samples/', import.meta.url);
@@ -13,7 +13,8 @@ const SHELL_ENVIRONMENT = new Set(['HOME', 'PATH', 'PWD']);
 
 /** The environment variables a block reads: `$NAME` in shell; `process.env.NAME` and the client's own fallbacks in TypeScript. */
 function usedVariables(code: string, lang: string): string[] {
-  if (SHELL_LANGS.has(lang)) return [...new Set([...code.matchAll(/\$\{?([A-Z_][A-Z0-9_]*)/g)].map(([, name = '']) => name))].filter((name) => !SHELL_ENVIRONMENT.has(name));
+  if (SHELL_LANGS.has(lang))
+    return [...new Set([...code.matchAll(/\$\{?([A-Z_][A-Z0-9_]*)/g)].map(([, name = '']) => name))].filter((name) => !SHELL_ENVIRONMENT.has(name));
   const used = [...code.matchAll(/process\.env\.([A-Z_][A-Z0-9_]*)/g)].map(([, name = '']) => name);
   for (const [options = ''] of code.matchAll(/new ThumbnailClient\(([^)]*)\)/g)) {
     if (!/\bapiKey\s*:/.test(options)) used.push('THUMBNAIL_API_KEY');
@@ -65,7 +66,8 @@ describe('the samples of the reference (docs/samples) explain themselves', () =>
   test("their default address is the contract's server default (the local mock)", () => {
     const server = (loadContract().document as unknown as { servers: { variables: { base_url: { default: string } } }[] }).servers[0];
     for (const file of readdirSync(samplesDir)) {
-      for (const [url] of readFileSync(new URL(file, samplesDir), 'utf8').matchAll(/https?:\/\/[^'"}\s]+/g)) expect(url, file).toBe(server?.variables.base_url.default);
+      for (const [url] of readFileSync(new URL(file, samplesDir), 'utf8').matchAll(/https?:\/\/[^'"}\s]+/g))
+        expect(url, file).toBe(server?.variables.base_url.default);
     }
   });
 });

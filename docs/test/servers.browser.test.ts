@@ -59,12 +59,12 @@ async function serversAfterSidebarClick(): Promise<string[]> {
   return shownServerUrls();
 }
 
-test('the expected URL is the contract\'s server URL with its variable\'s default filled in', () => {
+test("the expected URL is the contract's server URL with its variable's default filled in", () => {
   expect(expectedUrl).toMatch(/^https?:\/\/[^{}]+$/);
 });
 
 describe('the Servers box shows the API address', () => {
-  test('on a fresh load of the overview, with the contract\'s URL and the variable explained', async () => {
+  test("on a fresh load of the overview, with the contract's URL and the variable explained", async () => {
     expect(await openFresh(page, `${plain.url}/index.html`)).toBe(200);
     await waitForReferenceRoute(page, '/');
     expect(await shownServerUrls()).toEqual([expectedUrl]);
@@ -72,11 +72,14 @@ describe('the Servers box shows the API address', () => {
     expect(await box.innerText()).toContain(`base_url = ${expectedUrl}`);
   });
 
-  test.each(['/persons', '/thumbnails/createthumbnail', '/section/authentication'])('after a fresh load of index.html#%s and a click back to the overview', async (route) => {
-    expect(await openFresh(page, `${plain.url}/index.html#${route}`)).toBe(200);
-    await waitForReferenceRoute(page, route);
-    expect(await serversAfterSidebarClick()).toEqual([expectedUrl]);
-  });
+  test.each(['/persons', '/thumbnails/createthumbnail', '/section/authentication'])(
+    'after a fresh load of index.html#%s and a click back to the overview',
+    async (route) => {
+      expect(await openFresh(page, `${plain.url}/index.html#${route}`)).toBe(200);
+      await waitForReferenceRoute(page, route);
+      expect(await serversAfterSidebarClick()).toEqual([expectedUrl]);
+    },
+  );
 
   test('after following an in-page link from a guide into the reference', async () => {
     expect(await openFresh(page, `${plain.url}/not-documented.html`)).toBe(200);

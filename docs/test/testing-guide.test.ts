@@ -26,7 +26,24 @@ describe('the testing guide', () => {
 });
 
 describe('syncGuide', () => {
-  const markdown = ['# Guide', '', '<!-- example: a.ts -->', '```ts', 'old', '```', '', '```sh', 'echo untouched', '```', '', '<!-- example: b.json -->', '```json', '{}', '```', ''].join('\n');
+  const markdown = [
+    '# Guide',
+    '',
+    '<!-- example: a.ts -->',
+    '```ts',
+    'old',
+    '```',
+    '',
+    '```sh',
+    'echo untouched',
+    '```',
+    '',
+    '<!-- example: b.json -->',
+    '```json',
+    '{}',
+    '```',
+    '',
+  ].join('\n');
   const examples = [
     { name: 'a.ts', language: 'ts', code: 'export const a = 1;\n' },
     { name: 'b.json', language: 'json', code: '{ "b": true }\n' },
@@ -34,7 +51,24 @@ describe('syncGuide', () => {
 
   test('replaces each example block with its file and leaves other blocks alone', () => {
     expect(syncGuide(markdown, examples)).toBe(
-      ['# Guide', '', '<!-- example: a.ts -->', '```ts', 'export const a = 1;', '```', '', '```sh', 'echo untouched', '```', '', '<!-- example: b.json -->', '```json', '{ "b": true }', '```', ''].join('\n'),
+      [
+        '# Guide',
+        '',
+        '<!-- example: a.ts -->',
+        '```ts',
+        'export const a = 1;',
+        '```',
+        '',
+        '```sh',
+        'echo untouched',
+        '```',
+        '',
+        '<!-- example: b.json -->',
+        '```json',
+        '{ "b": true }',
+        '```',
+        '',
+      ].join('\n'),
     );
   });
 
@@ -44,6 +78,6 @@ describe('syncGuide', () => {
   });
 
   test('names an example the mock does not have', () => {
-    expect(() => syncGuide(markdown, examples.slice(0, 1))).toThrow('The guide shows b.json, which is not one of the mock\'s examples (a.ts).');
+    expect(() => syncGuide(markdown, examples.slice(0, 1))).toThrow("The guide shows b.json, which is not one of the mock's examples (a.ts).");
   });
 });

@@ -36,7 +36,9 @@ describe('collectGaps', () => {
   test('rejects an extension that is not a list of strings, naming where and how to fix it', () => {
     const broken = structuredClone(contract);
     broken.paths['/api/thumbnails'].get['x-not-shown'] = 'Query parameters.';
-    expect(() => collectGaps(createContractModel(broken))).toThrow(/#\/paths\/~1api~1thumbnails\/get\/x-not-shown must be a list of non-empty strings.*Fix the extension in spec\//);
+    expect(() => collectGaps(createContractModel(broken))).toThrow(
+      /#\/paths\/~1api~1thumbnails\/get\/x-not-shown must be a list of non-empty strings.*Fix the extension in spec\//,
+    );
   });
 });
 
@@ -52,7 +54,11 @@ describe('markGaps', () => {
     ['listThumbnails', () => get.description, 'Query parameters (filtering, pagination, sorting).'],
     ['the request body, from its schema', () => post.requestBody.description, '<code>prompt</code> is required'],
     ['the 401 response, from the error schema', () => marked.components.responses.Unauthorized.description, 'Whether error bodies carry fields'],
-    ['the other-errors response, own and from the schema', () => marked.components.responses.UnexpectedError.description, 'Other errors carry the documented error body'],
+    [
+      'the other-errors response, own and from the schema',
+      () => marked.components.responses.UnexpectedError.description,
+      'Other errors carry the documented error body',
+    ],
   ])('puts a marker on %s', (_place, description: () => string, item) => {
     expect(description()).toContain(`<div class="not-documented" role="note"><p class="not-documented-title">${MARKER_TITLE}</p>`);
     expect(description()).toContain(item);
@@ -66,7 +72,9 @@ describe('markGaps', () => {
   });
 
   test('labels assumptions as assumptions, apart from what is not documented by the service', () => {
-    expect(post.description).toMatch(/The service does not document:.*This contract assumes \(an assumption, not a documented fact\):.*The success status is 200/);
+    expect(post.description).toMatch(
+      /The service does not document:.*This contract assumes \(an assumption, not a documented fact\):.*The success status is 200/,
+    );
   });
 });
 

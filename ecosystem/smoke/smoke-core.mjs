@@ -100,13 +100,17 @@ export async function runSmoke(sdk, config) {
   await check('revoked key: AuthenticationError (401)', () => {
     const client = new sdk.ThumbnailClient(options({ apiKey: config.keys.revoked, baseUrl: config.mockUrl }));
     return expectRejection(client.thumbnails.list(), (error) =>
-      error instanceof sdk.AuthenticationError && error instanceof sdk.ThumbnailClientError && error.status === 401 ? '' : `got ${describe(error)} (status ${error?.status})`,
+      error instanceof sdk.AuthenticationError && error instanceof sdk.ThumbnailClientError && error.status === 401
+        ? ''
+        : `got ${describe(error)} (status ${error?.status})`,
     );
   });
   await check('no-access key: PermissionDeniedError (403)', () => {
     const client = new sdk.ThumbnailClient(options({ apiKey: config.keys.noAccess, baseUrl: config.mockUrl, auth: 'bearer' }));
     return expectRejection(client.thumbnails.create({ prompt: 'A red fox at dawn' }), (error) =>
-      error instanceof sdk.PermissionDeniedError && error instanceof sdk.ThumbnailClientError && error.status === 403 ? '' : `got ${describe(error)} (status ${error?.status})`,
+      error instanceof sdk.PermissionDeniedError && error instanceof sdk.ThumbnailClientError && error.status === 403
+        ? ''
+        : `got ${describe(error)} (status ${error?.status})`,
     );
   });
   await check('refused connection: APIConnectionError', () => {
@@ -134,9 +138,12 @@ export async function runSmoke(sdk, config) {
       if (!/Chrome/.test(userAgent) || userAgent.includes('thumbnail-api-client')) return `browser request carried User-Agent ${userAgent}`;
       return seen.runtimeHeader === 'browser' ? '' : `x-thumbnail-client-runtime was ${seen.runtimeHeader}, not browser`;
     }
-    if (!userAgent.startsWith(`thumbnail-api-client/${config.clientVersion} `)) return `User-Agent ${userAgent} does not start with thumbnail-api-client/${config.clientVersion}`;
+    if (!userAgent.startsWith(`thumbnail-api-client/${config.clientVersion} `))
+      return `User-Agent ${userAgent} does not start with thumbnail-api-client/${config.clientVersion}`;
     // The runtime token: a name, with /<version> where the runtime tells it (workerd and edge-runtime do not).
-    const named = ['node', 'bun', 'deno', 'workerd', 'edge-light', 'browser', 'unknown'].filter((runtime) => new RegExp(`\\s${runtime}(/|\\s|$)`).test(userAgent));
+    const named = ['node', 'bun', 'deno', 'workerd', 'edge-light', 'browser', 'unknown'].filter((runtime) =>
+      new RegExp(`\\s${runtime}(/|\\s|$)`).test(userAgent),
+    );
     return named.length === 1 && named[0] === config.runtime ? '' : `User-Agent ${userAgent} should name ${config.runtime} (and no other runtime)`;
   });
   if (inBrowser) {

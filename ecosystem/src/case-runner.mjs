@@ -63,7 +63,8 @@ export function verdictOfSmoke(result) {
 export function verdictOfReport(report) {
   const on = `on ${report.runtimeVersion.replace(/^Mozilla\/5\.0 .*(HeadlessChrome\/[\d.]+).*$/, '$1')}`;
   const failed = report.checks.filter((check) => !check.ok);
-  if (failed.length > 0) throw new Error(`${on}, ${failed.length} of ${report.checks.length} checks failed: ${failed.map((check) => `${check.name}: ${check.detail}`).join(' | ')}`);
+  if (failed.length > 0)
+    throw new Error(`${on}, ${failed.length} of ${report.checks.length} checks failed: ${failed.map((check) => `${check.name}: ${check.detail}`).join(' | ')}`);
   return `${report.checks.length} checks ${on}`;
 }
 

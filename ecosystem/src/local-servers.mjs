@@ -42,7 +42,11 @@ export function startEchoServer(key) {
       }
       request.resume();
       const keyHeader = request.headers['x-api-key'] === key ? 'x-api-key' : request.headers.authorization === `Bearer ${key}` ? 'authorization' : 'none';
-      const body = JSON.stringify({ userAgent: request.headers['user-agent'] ?? null, runtimeHeader: request.headers['x-thumbnail-client-runtime'] ?? null, keyHeader });
+      const body = JSON.stringify({
+        userAgent: request.headers['user-agent'] ?? null,
+        runtimeHeader: request.headers['x-thumbnail-client-runtime'] ?? null,
+        keyHeader,
+      });
       response.writeHead(200, { ...corsHeaders, 'content-type': 'application/json' }).end(body);
     }),
   );

@@ -77,7 +77,18 @@ try {
   };
   results.push(await runCase(mockCase));
 
-  const context = { work, registryUrl: registry.url, version, clientVersion, mockUrl, echoUrl: echo.url, refusedUrl: await refusedUrl(), keys, once, onCleanup: (/** @type {() => Promise<void>} */ stop) => cleanups.push(stop) };
+  const context = {
+    work,
+    registryUrl: registry.url,
+    version,
+    clientVersion,
+    mockUrl,
+    echoUrl: echo.url,
+    refusedUrl: await refusedUrl(),
+    keys,
+    once,
+    onCleanup: (/** @type {() => Promise<void>} */ stop) => cleanups.push(stop),
+  };
   for (const testCase of allCases(context)) {
     if (only && !only.test(testCase.name)) continue;
     // Without the mock only the release rehearsal (which starts its own) can tell anything.

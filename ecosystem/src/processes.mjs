@@ -33,7 +33,15 @@ export function cleanEnvironment(extra = {}) {
   for (const name of Object.keys(env)) {
     if (name.startsWith('THUMBNAIL_API_') || name.startsWith('npm_') || name === 'NODE_OPTIONS' || name === 'INIT_CWD') delete env[name];
   }
-  return { ...env, REDOCLY_TELEMETRY: 'off', SCARF_ANALYTICS: 'false', TURBO_TELEMETRY_DISABLED: '1', WRANGLER_SEND_METRICS: 'false', DO_NOT_TRACK: '1', ...extra };
+  return {
+    ...env,
+    REDOCLY_TELEMETRY: 'off',
+    SCARF_ANALYTICS: 'false',
+    TURBO_TELEMETRY_DISABLED: '1',
+    WRANGLER_SEND_METRICS: 'false',
+    DO_NOT_TRACK: '1',
+    ...extra,
+  };
 }
 
 /**

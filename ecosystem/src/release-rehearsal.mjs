@@ -29,7 +29,11 @@ async function scratchCopy(destination) {
   }
   // changeset publish tags the release in git, so the copy is a repository of its own.
   const git = ['-c', 'user.name=Ecosystem rehearsal', '-c', 'user.email=rehearsal@localhost', '-c', 'commit.gpgsign=false'];
-  for (const args of [['init', '-q'], ['add', '-A'], [...git, 'commit', '-q', '-m', 'snapshot of the working tree']]) {
+  for (const args of [
+    ['init', '-q'],
+    ['add', '-A'],
+    [...git, 'commit', '-q', '-m', 'snapshot of the working tree'],
+  ]) {
     const result = await run('git', args, { cwd: destination, timeoutMs: 60_000 });
     if (result.code !== 0) throw new Error(`git ${args.join(' ')} in the scratch copy failed: ${result.stderr}`);
   }
@@ -115,7 +119,12 @@ export function releaseRehearsalCases(context) {
         // npm_path: the npm pnpm publish runs (pnpm puts Node.js's own folder first on PATH, so PATH alone is not enough).
         const settings = { userconfig: state.registry.npmrc, registry: state.registry.url, provenance: 'false', npm_path: join(npmDir, 'npm') };
         const env = {
-          ...Object.fromEntries(Object.entries(settings).flatMap(([name, value]) => [[`npm_config_${name}`, value], [`NPM_CONFIG_${name.toUpperCase()}`, value]])),
+          ...Object.fromEntries(
+            Object.entries(settings).flatMap(([name, value]) => [
+              [`npm_config_${name}`, value],
+              [`NPM_CONFIG_${name.toUpperCase()}`, value],
+            ]),
+          ),
           PATH: `${npmDir}${delimiter}${(await pnpmCommand()).env.PATH}`,
         };
         // Nothing may reach the public registry: check where pnpm (and the npm it runs) would publish first.
@@ -129,7 +138,9 @@ export function releaseRehearsalCases(context) {
         const release = await pnpm(['run', 'release'], env, 540_000);
         if (release.code !== 0) {
           const errors = [...new Set((release.stderr + release.stdout).split('\n').filter((line) => /error/i.test(line) && !/complete log/.test(line)))];
-          throw new Error(`pnpm release failed (exit ${release.code}): ${errors.length > 0 ? errors.slice(0, 4).join(' / ') : lastLines(release.stderr + release.stdout, 6)}`);
+          throw new Error(
+            `pnpm release failed (exit ${release.code}): ${errors.length > 0 ? errors.slice(0, 4).join(' / ') : lastLines(release.stderr + release.stdout, 6)}`,
+          );
         }
         const problems = [];
         for (const { name } of publicPackages(copy)) {
@@ -140,11 +151,13 @@ export function releaseRehearsalCases(context) {
             continue;
           }
           if (packument['dist-tags']?.latest !== state.version) problems.push(`${name}: latest is ${packument['dist-tags']?.latest}`);
-          if (manifest.publishConfig?.provenance !== true || manifest.publishConfig?.access !== 'public') problems.push(`${name}: publishConfig is ${JSON.stringify(manifest.publishConfig)}, not provenance and public access`);
+          if (manifest.publishConfig?.provenance !== true || manifest.publishConfig?.access !== 'public')
+            problems.push(`${name}: publishConfig is ${JSON.stringify(manifest.publishConfig)}, not provenance and public access`);
           for (const field of DEPENDENCY_FIELDS) {
             for (const [dependency, range] of Object.entries(manifest[field] ?? {})) {
               if (/^(workspace|link|file):/.test(String(range))) problems.push(`${name} ${field}.${dependency} is ${range}`);
-              else if (field === 'dependencies' && dependency.startsWith('@thumbnail-api/') && range !== state.version) problems.push(`${name} -> ${dependency}@${range}, not ${state.version}`);
+              else if (field === 'dependencies' && dependency.startsWith('@thumbnail-api/') && range !== state.version)
+                problems.push(`${name} -> ${dependency}@${range}, not ${state.version}`);
             }
           }
         }
@@ -160,13 +173,21 @@ export function releaseRehearsalCases(context) {
         const config = smokeConfig({ ...context, clientVersion: state.version }, 'node');
         await createProject(dir, {
           registryUrl: state.registry.url,
-          manifest: { type: 'module', dependencies: { '@thumbnail-api/client': `^${state.version}` }, devDependencies: { '@thumbnail-api/mock': `^${state.version}` } },
+          manifest: {
+            type: 'module',
+            dependencies: { '@thumbnail-api/client': `^${state.version}` },
+            devDependencies: { '@thumbnail-api/mock': `^${state.version}` },
+          },
           files: {
             'mock-keys.json': JSON.stringify({ [context.keys.ok]: 'ok', [context.keys.revoked]: 'unauthorized', [context.keys.noAccess]: 'forbidden' }),
             'smoke-core.mjs': smokeSource.esm,
           },
         });
-        const tree = await run('npm', ['ls', '--all', '--json', '@thumbnail-api/spec', '@thumbnail-api/types', '@thumbnail-api/client', '@thumbnail-api/mock'], { cwd: dir, timeoutMs: 120_000 });
+        const tree = await run(
+          'npm',
+          ['ls', '--all', '--json', '@thumbnail-api/spec', '@thumbnail-api/types', '@thumbnail-api/client', '@thumbnail-api/mock'],
+          { cwd: dir, timeoutMs: 120_000 },
+        );
         const wrong = [];
         /** @param {Record<string, { version: string, dependencies?: object }> | undefined} dependencies @param {string[]} path */
         const walk = (dependencies, path) => {

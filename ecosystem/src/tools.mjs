@@ -53,7 +53,9 @@ export async function ensureTools() {
     timeoutMs: 15 * 60_000,
   });
   if (result.code !== 0) {
-    throw new Error(`npm install of the tool set in ${toolsDir} failed (exit ${result.code}${result.timedOut ? ', timed out' : ''}):\n${(result.stderr || result.stdout).slice(-3000)}`);
+    throw new Error(
+      `npm install of the tool set in ${toolsDir} failed (exit ${result.code}${result.timedOut ? ', timed out' : ''}):\n${(result.stderr || result.stdout).slice(-3000)}`,
+    );
   }
   for (const major of /** @type {const} */ ([20, 22, 24])) {
     if (!existsSync(tools.node[major])) throw new Error(`The npm package node@${major} installed no binary at ${tools.node[major]}.`);

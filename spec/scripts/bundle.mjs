@@ -5,7 +5,19 @@ import { bundle, formatProblems, getTotals, loadConfig, stringifyYaml } from '@r
 
 const spec = (/** @type {string} */ path) => new URL(`../${path}`, import.meta.url).pathname;
 /** The order `redocly bundle` writes an OpenAPI 3 document's top-level keys in; the rest follow as found. */
-const TOP_LEVEL_ORDER = ['openapi', 'info', 'jsonSchemaDialect', 'servers', 'security', 'tags', 'externalDocs', 'paths', 'webhooks', 'x-webhooks', 'components'];
+const TOP_LEVEL_ORDER = [
+  'openapi',
+  'info',
+  'jsonSchemaDialect',
+  'servers',
+  'security',
+  'tags',
+  'externalDocs',
+  'paths',
+  'webhooks',
+  'x-webhooks',
+  'components',
+];
 
 const config = await loadConfig({ configPath: spec('redocly.yaml') });
 const { bundle: document, problems } = await bundle({ ref: spec('openapi.yaml'), config });

@@ -1,6 +1,6 @@
 // The contract as data: its operations with their security, request body, responses and examples, and every `$ref`
 // resolved by one set of rules (RFC 6901 pointers in percent-encoded fragments). Reads a document; never changes it.
-import { type JsonObject, isJsonObject, walkContract } from './contract-walk.js';
+import { isJsonObject, type JsonObject, walkContract } from './contract-walk.js';
 import { type HttpMethod, isHttpMethod } from './http-methods.js';
 import { escapeSegment, formatPointer, JsonPointerError, refToPointer, valueAt } from './json-pointer.js';
 
@@ -211,9 +211,9 @@ function readOperations(document: JsonObject, resolve: Resolve): ContractOperati
 
 function readSecurity(value: unknown): SecurityRequirement[] | undefined {
   if (!Array.isArray(value)) return undefined;
-  return value.filter(isJsonObject).map((requirement) =>
-    Object.fromEntries(Object.entries(requirement).map(([scheme, scopes]) => [scheme, Array.isArray(scopes) ? scopes.map(String) : []])),
-  );
+  return value
+    .filter(isJsonObject)
+    .map((requirement) => Object.fromEntries(Object.entries(requirement).map(([scheme, scopes]) => [scheme, Array.isArray(scopes) ? scopes.map(String) : []])));
 }
 
 function readRequestBody(raw: unknown, pointer: string, resolve: Resolve): RequestBodyEntry | undefined {

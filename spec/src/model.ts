@@ -1,5 +1,5 @@
 // The contract model without the bundled file: works on any OpenAPI 3 document, in any runtime (no Node.js imports).
-export { contractLocation, type ContractLocation } from './contract-location.js';
+export { type ContractLocation, contractLocation } from './contract-location.js';
 export {
   type ContractModel,
   ContractModelError,

@@ -56,7 +56,11 @@ describe('the bundled contract', () => {
   test('reads the named examples through their $ref, where their values sit', () => {
     const unauthorized = contract.operationById('listThumbnails')?.response(401)?.content[0]?.examples;
     expect(unauthorized).toEqual([
-      { name: 'UnauthorizedResponseExample', value: { success: false, error: 'Unauthorized' }, pointer: '/components/examples/UnauthorizedResponseExample/value' },
+      {
+        name: 'UnauthorizedResponseExample',
+        value: { success: false, error: 'Unauthorized' },
+        pointer: '/components/examples/UnauthorizedResponseExample/value',
+      },
     ]);
     expect(contract.operationById('createThumbnail')?.requestBody).toMatchObject({ required: true });
   });
@@ -151,9 +155,24 @@ describe('documents the model refuses, saying what is wrong', () => {
     ['Swagger 2.0', { swagger: '2.0' }, /The contract x\.json is not an OpenAPI 3 document: it has no "openapi: 3\.x" field\./],
     ['no object at all', [], /not an OpenAPI 3 document/],
     ['an unbundled contract', withResponse({ $ref: 'responses.yaml#/Ok' }), /refers to another file \(responses\.yaml#\/Ok\).*Bundle it first/],
-    ['a reference to nothing', withResponse({ $ref: '#/components/responses/Missing' }), /refers to #\/components\/responses\/Missing, which it does not contain\./],
-    ['a reference with a malformed escape', withResponse({ $ref: '#/components/responses/a%zz' }), /\$ref that cannot be read at \/paths\/~1a\/get\/responses\/200: .*malformed percent-escape/],
-    ['a reference cycle', { ...withResponse({ $ref: '#/components/responses/A' }), components: { responses: { A: { $ref: '#/components/responses/B' }, B: { $ref: '#/components/responses/A' } } } }, /has a \$ref cycle at #\/components\/responses\/[AB]\./],
+    [
+      'a reference to nothing',
+      withResponse({ $ref: '#/components/responses/Missing' }),
+      /refers to #\/components\/responses\/Missing, which it does not contain\./,
+    ],
+    [
+      'a reference with a malformed escape',
+      withResponse({ $ref: '#/components/responses/a%zz' }),
+      /\$ref that cannot be read at \/paths\/~1a\/get\/responses\/200: .*malformed percent-escape/,
+    ],
+    [
+      'a reference cycle',
+      {
+        ...withResponse({ $ref: '#/components/responses/A' }),
+        components: { responses: { A: { $ref: '#/components/responses/B' }, B: { $ref: '#/components/responses/A' } } },
+      },
+      /has a \$ref cycle at #\/components\/responses\/[AB]\./,
+    ],
   ])('%s', (_case, document, message) => {
     expect(() => createContractModel(document, { source: 'x.json' })).toThrow(ContractModelError);
     expect(() => createContractModel(document, { source: 'x.json' })).toThrow(message);

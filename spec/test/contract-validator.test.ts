@@ -69,6 +69,8 @@ describe('the dialect', () => {
   test('another dialect is refused, naming it and the one to use', () => {
     const contract = refWithSibling('3.1.0', 'http://json-schema.org/draft-04/schema#');
     expect(() => createContractValidator(contract)).toThrow(ContractValidatorError);
-    expect(() => createContractValidator(contract)).toThrow(/jsonSchemaDialect is http:\/\/json-schema\.org\/draft-04\/schema#.*Use https:\/\/json-schema\.org\/draft\/2020-12\/schema/);
+    expect(() => createContractValidator(contract)).toThrow(
+      /jsonSchemaDialect is http:\/\/json-schema\.org\/draft-04\/schema#.*Use https:\/\/json-schema\.org\/draft\/2020-12\/schema/,
+    );
   });
 });

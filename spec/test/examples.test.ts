@@ -1,7 +1,7 @@
 // Every example in the bundled contract must be valid against the schema it illustrates.
 import { describe, expect, test } from 'vitest';
-import { type ContractOperation, loadContract, type MediaTypeEntry } from '../dist/index.js';
 import { createContractValidator } from '../dist/contract-validator.js';
+import { type ContractOperation, loadContract, type MediaTypeEntry } from '../dist/index.js';
 
 const contract = loadContract();
 const validator = createContractValidator(contract);

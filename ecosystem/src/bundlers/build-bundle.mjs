@@ -43,7 +43,14 @@ const builders = {
   async webpack() {
     const { default: webpack } = await load('webpack');
     const file = target === 'browser' ? 'bundle.js' : 'bundle.cjs';
-    const config = { mode: 'production', target: target === 'browser' ? 'web' : 'node', entry, output: { path: outDir, filename: file }, context: project, stats: 'errors-only' };
+    const config = {
+      mode: 'production',
+      target: target === 'browser' ? 'web' : 'node',
+      entry,
+      output: { path: outDir, filename: file },
+      context: project,
+      stats: 'errors-only',
+    };
     await new Promise((resolve, reject) =>
       webpack(config, (/** @type {Error | null} */ error, /** @type {any} */ stats) => {
         if (error) reject(error);

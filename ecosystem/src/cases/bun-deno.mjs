@@ -20,9 +20,14 @@ export function bunCases(context) {
           files: { 'smoke-core.mjs': smokeSource.esm, 'smoke.mjs': esmEntry(smokeConfig(context, 'bun')) },
           install: false,
         });
-        const env = cleanEnvironment({ BUN_CONFIG_REGISTRY: context.registryUrl, BUN_INSTALL_CACHE_DIR: join(context.work, 'bun-cache'), BUN_RUNTIME_TRANSPILER_CACHE_PATH: '0' });
+        const env = cleanEnvironment({
+          BUN_CONFIG_REGISTRY: context.registryUrl,
+          BUN_INSTALL_CACHE_DIR: join(context.work, 'bun-cache'),
+          BUN_RUNTIME_TRANSPILER_CACHE_PATH: '0',
+        });
         const install = await run(tools.bin('bun'), ['install', '--no-progress'], { cwd: dir, env, timeoutMs: 180_000 });
-        if (install.code !== 0) throw new Error(`bun install from the local registry failed (exit ${install.code}): ${(install.stderr || install.stdout).slice(-500)}`);
+        if (install.code !== 0)
+          throw new Error(`bun install from the local registry failed (exit ${install.code}): ${(install.stderr || install.stdout).slice(-500)}`);
         return verdictOfSmoke(await run(tools.bin('bun'), ['smoke.mjs'], { cwd: dir, env, timeoutMs: 60_000 }));
       },
     },
@@ -33,11 +38,20 @@ export function bunCases(context) {
 export function denoCases(context) {
   const dir = join(context.work, 'deno');
   const specifier = `npm:@thumbnail-api/client@^${context.version}`;
-  const env = cleanEnvironment({ NPM_CONFIG_REGISTRY: context.registryUrl, DENO_DIR: join(context.work, 'deno-cache'), DENO_NO_UPDATE_CHECK: '1', NO_COLOR: '1' });
+  const env = cleanEnvironment({
+    NPM_CONFIG_REGISTRY: context.registryUrl,
+    DENO_DIR: join(context.work, 'deno-cache'),
+    DENO_NO_UPDATE_CHECK: '1',
+    NO_COLOR: '1',
+  });
   // Deno refuses versions published less than 24 hours ago by default; ours were published a minute ago.
   /** @param {string[]} flags @param {string} entry */
   const deno = (flags, entry) =>
-    run(tools.bin('deno'), ['run', '--no-prompt', '--no-config', '--node-modules-dir=none', '--minimum-dependency-age=0', ...flags, entry], { cwd: dir, env, timeoutMs: 120_000 });
+    run(tools.bin('deno'), ['run', '--no-prompt', '--no-config', '--node-modules-dir=none', '--minimum-dependency-age=0', ...flags, entry], {
+      cwd: dir,
+      env,
+      timeoutMs: 120_000,
+    });
   return [
     {
       name: 'deno',

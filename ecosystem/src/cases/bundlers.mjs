@@ -15,7 +15,12 @@ export function bundlerCases(context) {
   const dir = join(context.work, 'bundlers');
   /** @param {import('../consumer-project.mjs').SmokeConfig} config @param {(call: string) => string} deliver */
   const entry = (config, deliver) =>
-    ["import * as sdk from '@thumbnail-api/client';", "import { runSmoke } from './smoke-core.mjs';", deliver(`runSmoke(sdk, ${JSON.stringify(config)})`), ''].join('\n');
+    [
+      "import * as sdk from '@thumbnail-api/client';",
+      "import { runSmoke } from './smoke-core.mjs';",
+      deliver(`runSmoke(sdk, ${JSON.stringify(config)})`),
+      '',
+    ].join('\n');
   const install = context.once(() =>
     createProject(dir, {
       registryUrl: context.registryUrl,

@@ -9,5 +9,14 @@ import { workerCases } from './workers.mjs';
 
 /** @param {import('../context.mjs').SuiteContext} context */
 export function allCases(context) {
-  return [...nodeCases(context), ...jestCases(context), ...typescriptCases(context), ...bunCases(context), ...denoCases(context), ...workerCases(context), ...bundlerCases(context), ...releaseRehearsalCases(context)];
+  return [
+    ...nodeCases(context),
+    ...jestCases(context),
+    ...typescriptCases(context),
+    ...bunCases(context),
+    ...denoCases(context),
+    ...workerCases(context),
+    ...bundlerCases(context),
+    ...releaseRehearsalCases(context),
+  ];
 }

@@ -36,7 +36,10 @@ export function jestCases(context) {
         const jest = await run(tools.node[20], [join(tools.module('jest'), 'bin', 'jest.js'), '--ci', '--colors=false'], { cwd: dir, timeoutMs: 120_000 });
         const reportFile = join(dir, 'smoke-report.json');
         if (!existsSync(reportFile)) {
-          const lines = (jest.stderr + jest.stdout).split('\n').map((line) => line.trim()).filter(Boolean);
+          const lines = (jest.stderr + jest.stdout)
+            .split('\n')
+            .map((line) => line.trim())
+            .filter(Boolean);
           const reason = lines[lines.findIndex((line) => line.includes('Test suite failed to run')) + 1];
           throw new Error(`jest exited ${jest.code} before the smoke program ran: ${reason?.trim() ?? lastLines(jest.stderr + jest.stdout)}`);
         }

@@ -95,7 +95,10 @@ export function typescriptCases(context) {
         // tsc emits no copy of the plain-JS smoke program: it sits beside the consumer, as in the sources.
         'out/smoke-core.js': smokeCore,
       });
-      const tsc = await run(process.execPath, [join(tools.module('typescript'), 'bin', 'tsc'), '-p', 'tsconfig.json', '--pretty', 'false'], { cwd: dir, timeoutMs: 120_000 });
+      const tsc = await run(process.execPath, [join(tools.module('typescript'), 'bin', 'tsc'), '-p', 'tsconfig.json', '--pretty', 'false'], {
+        cwd: dir,
+        timeoutMs: 120_000,
+      });
       if (tsc.code !== 0) {
         const errors = (tsc.stdout + tsc.stderr).split('\n').filter((line) => line.includes('error TS'));
         const more = errors.length > 1 ? ` (and ${errors.length - 1} more)` : '';

@@ -45,7 +45,17 @@ export function workerCases(context) {
         const [port, inspectorPort] = [await freePort(), await freePort()];
         const env = cleanEnvironment({ WRANGLER_LOG_PATH: join(dir, 'logs'), XDG_CONFIG_HOME: join(dir, 'config'), CI: 'true' });
         const wrangler = join(tools.module('wrangler'), 'bin', 'wrangler.js');
-        const args = ['dev', '--ip', '127.0.0.1', '--port', String(port), '--inspector-port', String(inspectorPort), '--show-interactive-dev-session=false', '--log-level=info'];
+        const args = [
+          'dev',
+          '--ip',
+          '127.0.0.1',
+          '--port',
+          String(port),
+          '--inspector-port',
+          String(inspectorPort),
+          '--show-interactive-dev-session=false',
+          '--log-level=info',
+        ];
         const server = await startProcess(tools.node[22], [wrangler, ...args], { cwd: dir, env, ready: /Ready on (http:\/\/\S+)/, timeoutMs: 120_000 });
         try {
           const response = await fetch(`http://127.0.0.1:${port}/`);

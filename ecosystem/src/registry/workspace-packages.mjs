@@ -70,7 +70,8 @@ export async function packPackages(destination) {
       .reverse()
       .find((line) => line.trim().endsWith('.tgz'))
       ?.trim();
-    if (result.code !== 0 || !tarball) throw new Error(`pnpm pack failed for ${pkg.name} (exit ${result.code}):\n${(result.stdout + result.stderr).slice(-2000)}`);
+    if (result.code !== 0 || !tarball)
+      throw new Error(`pnpm pack failed for ${pkg.name} (exit ${result.code}):\n${(result.stdout + result.stderr).slice(-2000)}`);
     packed.push({ name: pkg.name, version: pkg.version, tarball: tarball.startsWith('/') ? tarball : join(destination, tarball) });
   }
   return packed;
@@ -89,6 +90,7 @@ export async function publishTarballs(packed, registry) {
       env: cleanEnvironment({ NPM_CONFIG_USERCONFIG: registry.npmrc, NPM_CONFIG_REGISTRY: registry.url }),
       timeoutMs: 180_000,
     });
-    if (result.code !== 0) throw new Error(`npm publish of ${pkg.name} to ${registry.url} failed (exit ${result.code}):\n${(result.stdout + result.stderr).slice(-2000)}`);
+    if (result.code !== 0)
+      throw new Error(`npm publish of ${pkg.name} to ${registry.url} failed (exit ${result.code}):\n${(result.stdout + result.stderr).slice(-2000)}`);
   }
 }

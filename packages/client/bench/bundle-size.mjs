@@ -8,7 +8,15 @@ const here = fileURLToPath(new URL('.', import.meta.url));
 
 /** @param {string} contents */
 async function sizeOf(contents) {
-  const result = await build({ stdin: { contents, resolveDir: here, loader: 'js' }, bundle: true, minify: true, format: 'esm', platform: 'browser', write: false, metafile: true });
+  const result = await build({
+    stdin: { contents, resolveDir: here, loader: 'js' },
+    bundle: true,
+    minify: true,
+    format: 'esm',
+    platform: 'browser',
+    write: false,
+    metafile: true,
+  });
   const code = result.outputFiles[0].contents;
   const inputs = Object.values(result.metafile.outputs)[0].inputs;
   return { min: code.length, gz: gzipSync(code, { level: 9 }).length, inputs };

@@ -97,5 +97,7 @@ const kb = (bytes) => `${(bytes / 1024).toFixed(2).padStart(6)} kB`;
 console.log('\nBundle (esbuild, minified, ESM, browser platform; gzip level 9):');
 console.log(`  ${'@thumbnail-api/client (all)'.padEnd(34)} ${kb(size.whole.min)} min  ${kb(size.whole.gz)} gz   (aim: <= 5 kB gz)`);
 console.log(`  ${'  of which openapi-fetch alone'.padEnd(34)} ${kb(size.openapiFetch.min)} min  ${kb(size.openapiFetch.gz)} gz`);
-console.log(`  ${'  and this package (the rest)'.padEnd(34)} ${kb(size.whole.min - size.openapiFetch.min)} min  ${kb(size.whole.gz - size.openapiFetch.gz)} gz (about)`);
+console.log(
+  `  ${'  and this package (the rest)'.padEnd(34)} ${kb(size.whole.min - size.openapiFetch.min)} min  ${kb(size.whole.gz - size.openapiFetch.gz)} gz (about)`,
+);
 for (const { module, min } of size.modules) console.log(`    ${module.padEnd(30)} ${kb(min)} min`);

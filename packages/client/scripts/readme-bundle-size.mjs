@@ -6,7 +6,8 @@ import { fileURLToPath } from 'node:url';
 import { measureBundleSize } from '../bench/bundle-size.mjs';
 
 const readmePath = fileURLToPath(new URL('../README.md', import.meta.url));
-const START = '<!-- bundle-size: written by `pnpm --filter @thumbnail-api/client run sync:bundle-size` (scripts/readme-bundle-size.mjs); do not edit by hand -->';
+const START =
+  '<!-- bundle-size: written by `pnpm --filter @thumbnail-api/client run sync:bundle-size` (scripts/readme-bundle-size.mjs); do not edit by hand -->';
 const END = '<!-- /bundle-size -->';
 const FIX = 'pnpm --filter @thumbnail-api/client run sync:bundle-size';
 // Gzip output may differ by a few bytes between the zlib of one Node.js and another's: that is not staleness.

@@ -1,14 +1,32 @@
 // Sends the key, as openapi-fetch middleware, and only where it may travel.
 import type { Middleware } from 'openapi-fetch';
+import { RequestArgumentError } from './errors.js';
 import type { AuthMethod } from './options.js';
 import { assertKeyMayTravel } from './resolve-config.js';
 
-/** Middleware that checks each request's URL, then sets `x-api-key` or `Authorization: Bearer`. */
-export function authMiddleware(apiKey: string, auth: AuthMethod, baseUrl: string, allowInsecureHttp: boolean): Middleware {
+/**
+ * Middleware that checks each request's URL and that the client's own transport sends it (`isClientFetch`), then
+ * sets `x-api-key` or `Authorization: Bearer`.
+ */
+export function authMiddleware(
+  apiKey: string,
+  auth: AuthMethod,
+  baseUrl: string,
+  allowInsecureHttp: boolean,
+  isClientFetch: (fetch: unknown) => boolean,
+): Middleware {
   const [name, value] = auth === 'bearer' ? ['Authorization', `Bearer ${apiKey}`] : ['x-api-key', apiKey];
   const checkedPrefix = `${baseUrl}/`;
   return {
-    onRequest({ request }) {
+    onRequest({ request, options }) {
+      // A fetch given to one client.raw call would get the key without the client's time limits, redirect refusal and POST rule.
+      if (!isClientFetch(options.fetch)) {
+        throw new RequestArgumentError(
+          "client.raw calls take no fetch of their own: it would send the key past the client's time limits, retries, redirect refusal and one-POST rule. " +
+            'Pass the fetch option to new ThumbnailClient() instead.',
+          'fetch',
+        );
+      }
       // The base URL was checked at construction; client.raw also takes a per-request baseUrl, checked here.
       if (!request.url.startsWith(checkedPrefix)) assertKeyMayTravel(new URL(request.url), allowInsecureHttp);
       request.headers.set(name, value);

@@ -1,10 +1,33 @@
 // Every error this package throws. One module, so `instanceof` sees one set of classes whatever
-// entry point or internal module threw them.
+// entry point or internal module threw them; brands make it hold across the ES module and CommonJS builds too.
+
+/** The brand of each of this package's error classes, read by `instanceof`. */
+const classBrands = new WeakMap<object, symbol>();
+
+/**
+ * Names an error class and brands it and its instances with a global symbol, so that `instanceof` holds for an
+ * error made by the other build of this package (ES module or CommonJS) when a process has loaded both.
+ */
+function brandErrorClass(errorClass: abstract new (...args: never[]) => ThumbnailClientError, name: string): void {
+  const brand = Symbol.for(`@thumbnail-api/client.${name}`);
+  errorClass.prototype.name = name;
+  Object.defineProperty(errorClass.prototype, brand, { value: true });
+  classBrands.set(errorClass, brand);
+}
 
 /** Root of every error thrown by this package: `catch (e) { if (e instanceof ThumbnailClientError) ... }`. */
 export class ThumbnailClientError extends Error {
   static {
-    this.prototype.name = 'ThumbnailClientError';
+    brandErrorClass(this, 'ThumbnailClientError');
+  }
+
+  /** `instanceof` by brand for this package's classes (whichever build made the error); a subclass of yours checks as usual. */
+  static [Symbol.hasInstance]<T>(this: abstract new (...args: never[]) => T, value: unknown): value is T {
+    // biome-ignore lint/complexity/noThisInStatic: `this` is the class right of `instanceof`, often a subclass.
+    const brand = classBrands.get(this);
+    // biome-ignore lint/complexity/noThisInStatic: as above; a class without a brand is one of yours.
+    if (brand === undefined) return Function.prototype[Symbol.hasInstance].call(this, value);
+    return typeof value === 'object' && value !== null && (value as Record<symbol, unknown>)[brand] === true;
   }
 
   /** A plain object for JSON loggers; never holds request headers. */
@@ -16,7 +39,29 @@ export class ThumbnailClientError extends Error {
 /** An option, environment variable or call argument is invalid; thrown before anything is sent. */
 export class ConfigurationError extends ThumbnailClientError {
   static {
-    this.prototype.name = 'ConfigurationError';
+    brandErrorClass(this, 'ConfigurationError');
+  }
+}
+
+/**
+ * An argument of a call cannot be sent: a body that is not JSON (a circular reference, a BigInt), a query value that
+ * cannot be encoded (a nested object), a bad method, path or call option. Thrown before anything is sent.
+ */
+export class RequestArgumentError extends ConfigurationError {
+  static {
+    this.prototype.name = 'RequestArgumentError';
+  }
+
+  /** The argument at fault, e.g. `body.meta.self` or `options.query.filter`. */
+  readonly argument: string;
+
+  constructor(message: string, argument: string, options?: ErrorOptions) {
+    super(message, options);
+    this.argument = argument;
+  }
+
+  override toJSON(): Record<string, unknown> {
+    return { ...super.toJSON(), argument: this.argument };
   }
 }
 
@@ -28,6 +73,8 @@ export interface ApiErrorInit {
   headers: Headers;
   /** Parsed JSON body, or the raw text when it is not JSON, or `undefined` when empty. */
   body: unknown;
+  /** The service's `error` text; read from `body` when left out. */
+  error?: string | undefined;
   /** Cause, if any. */
   cause?: unknown;
 }
@@ -41,7 +88,7 @@ const REQUEST_ID_HEADERS = ['x-request-id', 'request-id', 'x-correlation-id', 'x
  */
 export class ThumbnailApiError extends ThumbnailClientError {
   static {
-    this.prototype.name = 'ThumbnailApiError';
+    brandErrorClass(this, 'ThumbnailApiError');
   }
 
   /** HTTP status of the response. */
@@ -50,7 +97,10 @@ export class ThumbnailApiError extends ThumbnailClientError {
   readonly error: string | undefined;
   /** Response headers. */
   readonly headers: Headers;
-  /** Parsed JSON body, or the raw text when it is not JSON, or `undefined` when the body is empty. */
+  /**
+   * Parsed JSON body, or the raw text when it is not JSON, or `undefined` when the body is empty. A body whose text is
+   * longer than 4096 characters is kept as its first 4096, followed by `… [N more characters cut]`.
+   */
   readonly body: unknown;
   /** A request id read from a common header such as `x-request-id` (the service documents none). */
   readonly requestId: string | undefined;
@@ -60,7 +110,7 @@ export class ThumbnailApiError extends ThumbnailClientError {
     this.status = init.status;
     this.headers = init.headers;
     this.body = init.body;
-    this.error = errorTextOf(init.body);
+    this.error = 'error' in init ? init.error : errorTextOf(init.body);
     this.requestId = requestIdOf(init.headers);
   }
 
@@ -72,7 +122,7 @@ export class ThumbnailApiError extends ThumbnailClientError {
 /** 400: the request was malformed. */
 export class BadRequestError extends ThumbnailApiError {
   static {
-    this.prototype.name = 'BadRequestError';
+    brandErrorClass(this, 'BadRequestError');
   }
   declare readonly status: 400;
 }
@@ -80,7 +130,7 @@ export class BadRequestError extends ThumbnailApiError {
 /** 401: the API key is missing or invalid (documented body: `{ success: false, error: 'Unauthorized' }`). */
 export class AuthenticationError extends ThumbnailApiError {
   static {
-    this.prototype.name = 'AuthenticationError';
+    brandErrorClass(this, 'AuthenticationError');
   }
   declare readonly status: 401;
 }
@@ -88,7 +138,7 @@ export class AuthenticationError extends ThumbnailApiError {
 /** 403: the key has no access to the resource (documented body: `{ success: false, error: 'Forbidden' }`). */
 export class PermissionDeniedError extends ThumbnailApiError {
   static {
-    this.prototype.name = 'PermissionDeniedError';
+    brandErrorClass(this, 'PermissionDeniedError');
   }
   declare readonly status: 403;
 }
@@ -96,7 +146,7 @@ export class PermissionDeniedError extends ThumbnailApiError {
 /** 404: not found. */
 export class NotFoundError extends ThumbnailApiError {
   static {
-    this.prototype.name = 'NotFoundError';
+    brandErrorClass(this, 'NotFoundError');
   }
   declare readonly status: 404;
 }
@@ -104,7 +154,7 @@ export class NotFoundError extends ThumbnailApiError {
 /** 409: conflict. */
 export class ConflictError extends ThumbnailApiError {
   static {
-    this.prototype.name = 'ConflictError';
+    brandErrorClass(this, 'ConflictError');
   }
   declare readonly status: 409;
 }
@@ -112,7 +162,7 @@ export class ConflictError extends ThumbnailApiError {
 /** 422: the body was understood but rejected. */
 export class UnprocessableEntityError extends ThumbnailApiError {
   static {
-    this.prototype.name = 'UnprocessableEntityError';
+    brandErrorClass(this, 'UnprocessableEntityError');
   }
   declare readonly status: 422;
 }
@@ -120,7 +170,7 @@ export class UnprocessableEntityError extends ThumbnailApiError {
 /** 429: too many requests. */
 export class RateLimitError extends ThumbnailApiError {
   static {
-    this.prototype.name = 'RateLimitError';
+    brandErrorClass(this, 'RateLimitError');
   }
   declare readonly status: 429;
 }
@@ -128,28 +178,38 @@ export class RateLimitError extends ThumbnailApiError {
 /** Any status >= 500, including a proxy's or gateway's error page. */
 export class InternalServerError extends ThumbnailApiError {
   static {
-    this.prototype.name = 'InternalServerError';
+    brandErrorClass(this, 'InternalServerError');
+  }
+}
+
+/**
+ * The answer's body is longer than `maxResponseBytes`: the client stopped reading it and dropped the connection.
+ * `status` and `headers` are the answer's; `body` holds its first few KB. Never retried.
+ */
+export class ResponseTooLargeError extends ThumbnailApiError {
+  static {
+    this.prototype.name = 'ResponseTooLargeError';
   }
 }
 
 /** No response arrived: the connection was refused, reset or failed. `cause` holds the underlying error. */
 export class APIConnectionError extends ThumbnailClientError {
   static {
-    this.prototype.name = 'APIConnectionError';
+    brandErrorClass(this, 'APIConnectionError');
   }
 }
 
 /** No response arrived within the timeout (the client's `timeoutMs`, or a caller's `AbortSignal.timeout()`). */
 export class APITimeoutError extends APIConnectionError {
   static {
-    this.prototype.name = 'APITimeoutError';
+    brandErrorClass(this, 'APITimeoutError');
   }
 }
 
 /** The caller's `AbortSignal` aborted the request. */
 export class APIUserAbortError extends ThumbnailClientError {
   static {
-    this.prototype.name = 'APIUserAbortError';
+    brandErrorClass(this, 'APIUserAbortError');
   }
 }
 
@@ -159,7 +219,7 @@ export class APIUserAbortError extends ThumbnailClientError {
  */
 export class RuntimePermissionError extends ThumbnailClientError {
   static {
-    this.prototype.name = 'RuntimePermissionError';
+    brandErrorClass(this, 'RuntimePermissionError');
   }
 
   /** The command-line flag that grants the permission, e.g. `--allow-net=api.example.com`. */

@@ -13,6 +13,8 @@ export {
   NotFoundError,
   PermissionDeniedError,
   RateLimitError,
+  RequestArgumentError,
+  ResponseTooLargeError,
   RuntimePermissionError,
   ThumbnailApiError,
   ThumbnailClientError,

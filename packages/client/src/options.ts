@@ -24,14 +24,21 @@ export interface ThumbnailClientOptions {
   fetch?: FetchFunction | undefined;
   /** Headers sent with every request (not `x-api-key` or `Authorization`: those come from `apiKey` and `auth`). */
   headers?: Record<string, string> | undefined;
-  /** Time limit of each attempt in milliseconds, until the whole body has arrived; defaults to 60 000. */
+  /** Time limit of each attempt in milliseconds, until the whole body has arrived; defaults to 60 000, at most 1 hour. */
   timeoutMs?: number | undefined;
-  /** Retries after a connection error, timeout, 408, 429 or >= 500; defaults to 2, `0` disables. Never applied to POST or PATCH (see README). */
+  /** Time limit of a whole call in milliseconds, all attempts and the waits between them; none by default, at most 1 hour. */
+  totalTimeoutMs?: number | undefined;
+  /** Retries after a connection error, timeout, 408, 429 or >= 500; defaults to 2, `0` disables, at most 10. Never applied to POST or PATCH (see README). */
   maxRetries?: number | undefined;
-  /** First backoff delay in milliseconds, doubled on each retry, with jitter; defaults to 500. */
+  /** First backoff delay in milliseconds, doubled on each retry, with jitter; defaults to 500, at most 10 minutes. */
   retryDelayMs?: number | undefined;
-  /** Longest wait before a retry in milliseconds, for backoff and for `Retry-After` alike; defaults to 30 000. */
+  /** Longest wait before a retry in milliseconds, for backoff and for `Retry-After` alike; defaults to 30 000, at most 10 minutes. */
   maxRetryDelayMs?: number | undefined;
+  /**
+   * Most bytes of an answer's body the client reads, success or error, before it stops with a `ResponseTooLargeError`
+   * and drops the connection; defaults to 10 MiB (10 485 760), at most 1 GiB.
+   */
+  maxResponseBytes?: number | undefined;
   /** Receives debug lines for each attempt (e.g. `console`); off by default. */
   logger?: ThumbnailClientLogger | undefined;
   /** Lets the client run in a browser, where every visitor could read the key. Off by default: keys belong on servers. */
@@ -44,10 +51,14 @@ export interface ThumbnailClientOptions {
 export interface RequestOptions {
   /** Time limit of each attempt of this call in milliseconds. */
   timeoutMs?: number | undefined;
+  /** Time limit of this whole call in milliseconds, all attempts and the waits between them. */
+  totalTimeoutMs?: number | undefined;
   /** Aborts the call (including a pending retry) when it fires; throws `APIUserAbortError`. */
   signal?: AbortSignal | undefined;
   /** Retries of this call. On a POST or PATCH this is the only way to get retries: pass it knowingly. */
   maxRetries?: number | undefined;
+  /** Most bytes of this call's answer body the client reads. */
+  maxResponseBytes?: number | undefined;
   /** Headers of this call, e.g. `{ Prefer: 'code=403' }` for the mock. */
   headers?: Record<string, string> | undefined;
 }

@@ -1,7 +1,7 @@
 // Turns options and environment variables into a checked configuration, failing early with a message that
 // names the option or variable to fix, as the runtime passes it. No message ever contains the key.
 import { isBrowser } from './browser-detection.js';
-import { ConfigurationError } from './errors.js';
+import { ConfigurationError, RequestArgumentError } from './errors.js';
 import type { AuthMethod, FetchFunction, RequestOptions, ThumbnailClientLogger, ThumbnailClientOptions } from './options.js';
 import { detectRuntime, identityHeaders, type Runtime } from './runtime-identity.js';
 import { type EnvironmentSetting, readEnvironment, settingsSource } from './runtime-permissions.js';
@@ -11,12 +11,16 @@ export interface ResolvedConfig {
   apiKey: string;
   baseUrl: string;
   auth: AuthMethod;
-  fetch: FetchFunction;
+  /** `undefined`: the global `fetch`, looked up per call so that one installed later (tracing, a proxy agent) is used too. */
+  fetch: FetchFunction | undefined;
   headers: Record<string, string>;
   timeoutMs: number;
   maxRetries: number;
   retryDelayMs: number;
   maxRetryDelayMs: number;
+  maxResponseBytes: number;
+  /** `undefined`: no limit on the whole call, only on each attempt. */
+  totalTimeoutMs: number | undefined;
   logger: ThumbnailClientLogger | undefined;
   allowInsecureHttp: boolean;
 }
@@ -26,8 +30,25 @@ const DEFAULT_TIMEOUT_MS = 60_000;
 const DEFAULT_MAX_RETRIES = 2;
 const DEFAULT_RETRY_DELAY_MS = 500;
 const DEFAULT_MAX_RETRY_DELAY_MS = 30_000;
-// setTimeout fires at once for longer delays.
-const MAX_TIMER_MS = 2_147_483_647;
+const DEFAULT_MAX_RESPONSE_BYTES = 10 * 1024 * 1024;
+
+type NumericOption = 'timeoutMs' | 'totalTimeoutMs' | 'maxRetries' | 'retryDelayMs' | 'maxRetryDelayMs' | 'maxResponseBytes';
+// Bounds of the numeric options (our choice), named in the errors: past them a value is a slip (seconds for
+// milliseconds, a retry loop without end), not a setting.
+const LIMITS: Record<NumericOption, [min: number, max: number, named: string]> = {
+  timeoutMs: [1, 3_600_000, ' (1 hour)'],
+  totalTimeoutMs: [1, 3_600_000, ' (1 hour)'],
+  maxRetries: [0, 10, ''],
+  retryDelayMs: [0, 600_000, ' (10 minutes)'],
+  maxRetryDelayMs: [0, 600_000, ' (10 minutes)'],
+  maxResponseBytes: [1, 1_073_741_824, ' (1 GiB)'],
+};
+const CALL_OPTIONS = ['timeoutMs', 'totalTimeoutMs', 'maxRetries', 'maxResponseBytes', 'signal', 'headers'];
+
+/** Makes the error for a wrong option: a ConfigurationError for the client's, a RequestArgumentError for a call's. */
+type Refuse = (message: string, option: string) => ConfigurationError;
+const refuseOption: Refuse = (message) => new ConfigurationError(message);
+const refuseCallOption: Refuse = (message, option) => new RequestArgumentError(message, `options.${option}`);
 
 const CLIENT_OPTIONS: ReadonlyArray<keyof ThumbnailClientOptions> = [
   'apiKey',
@@ -39,6 +60,8 @@ const CLIENT_OPTIONS: ReadonlyArray<keyof ThumbnailClientOptions> = [
   'maxRetries',
   'retryDelayMs',
   'maxRetryDelayMs',
+  'maxResponseBytes',
+  'totalTimeoutMs',
   'logger',
   'dangerouslyAllowBrowser',
   'allowInsecureHttp',
@@ -54,7 +77,7 @@ const ENV_SETTINGS: ReadonlyArray<EnvironmentSetting & { option: 'apiKey' | 'bas
 /** Checks the options of `new ThumbnailClient()`, falling back to `THUMBNAIL_API_KEY` / `THUMBNAIL_API_BASE_URL`. */
 export function resolveConfig(options: ThumbnailClientOptions): ResolvedConfig {
   if (options === null || typeof options !== 'object') throw new ConfigurationError('new ThumbnailClient() takes an options object, e.g. { baseUrl }.');
-  checkKnownKeys(options, CLIENT_OPTIONS, 'new ThumbnailClient()');
+  checkKnownKeys(options, CLIENT_OPTIONS, 'new ThumbnailClient()', refuseOption);
   if (isBrowser() && options.dangerouslyAllowBrowser !== true) {
     throw new ConfigurationError(
       'Refusing to run in a browser: every visitor could read the API key (the service says keys belong in server-side code only). ' +
@@ -64,7 +87,11 @@ export function resolveConfig(options: ThumbnailClientOptions): ResolvedConfig {
   const runtime = detectRuntime();
   // Only what the options leave out is read: Deno asks for a permission per variable.
   const env = readEnvironment(ENV_SETTINGS.filter((setting) => options[setting.option] == null));
-  const apiKey = checkApiKey(options.apiKey ?? env.THUMBNAIL_API_KEY, options.apiKey == null ? 'The THUMBNAIL_API_KEY environment variable' : 'The apiKey option', runtime);
+  const apiKey = checkApiKey(
+    options.apiKey ?? env.THUMBNAIL_API_KEY,
+    options.apiKey == null ? 'The THUMBNAIL_API_KEY environment variable' : 'The apiKey option',
+    runtime,
+  );
   const allowInsecureHttp = checkBoolean(options.allowInsecureHttp, 'allowInsecureHttp');
   checkBoolean(options.dangerouslyAllowBrowser, 'dangerouslyAllowBrowser');
   const baseUrl = checkBaseUrl(options.baseUrl ?? env.THUMBNAIL_API_BASE_URL, options.baseUrl == null ? 'THUMBNAIL_API_BASE_URL' : 'baseUrl', apiKey, runtime);
@@ -72,43 +99,44 @@ export function resolveConfig(options: ThumbnailClientOptions): ResolvedConfig {
 
   const auth = options.auth ?? 'x-api-key';
   if (auth !== 'x-api-key' && auth !== 'bearer') throw new ConfigurationError(`auth must be 'x-api-key' or 'bearer', got ${describe(auth)}.`);
-  const fetch = options.fetch ?? (globalThis.fetch as FetchFunction | undefined);
-  if (typeof fetch !== 'function') {
+  const fetch = options.fetch;
+  if (typeof (fetch ?? globalThis.fetch) !== 'function') {
     throw new ConfigurationError('No fetch function: pass the fetch option (Node.js >= 18, Deno, Bun and browsers have one built in).');
   }
   const logger = options.logger;
-  if (logger !== undefined && typeof logger?.debug !== 'function') throw new ConfigurationError('logger must have a debug(message) method, e.g. console.');
+  if (logger !== undefined && !hasDebugMethod(logger)) throw new ConfigurationError('logger must have a debug(message) method, e.g. console.');
 
   const headers: Record<string, string> = { Accept: 'application/json', ...identityHeaders(runtime) };
-  Object.assign(headers, checkHeaders(options.headers, 'headers'));
+  Object.assign(headers, checkHeaders(options.headers, 'headers', refuseOption));
 
-  const maxRetryDelayMs = checkInteger(options.maxRetryDelayMs, 'maxRetryDelayMs', 0, MAX_TIMER_MS) ?? DEFAULT_MAX_RETRY_DELAY_MS;
+  const maxRetryDelayMs = checkNumber(options, 'maxRetryDelayMs', refuseOption) ?? DEFAULT_MAX_RETRY_DELAY_MS;
   return {
     apiKey,
     baseUrl,
     auth,
     fetch,
     headers,
-    timeoutMs: checkInteger(options.timeoutMs, 'timeoutMs', 1, MAX_TIMER_MS) ?? DEFAULT_TIMEOUT_MS,
-    maxRetries: checkInteger(options.maxRetries, 'maxRetries', 0, Number.MAX_SAFE_INTEGER) ?? DEFAULT_MAX_RETRIES,
-    retryDelayMs: checkInteger(options.retryDelayMs, 'retryDelayMs', 0, MAX_TIMER_MS) ?? Math.min(DEFAULT_RETRY_DELAY_MS, maxRetryDelayMs),
+    timeoutMs: checkNumber(options, 'timeoutMs', refuseOption) ?? DEFAULT_TIMEOUT_MS,
+    totalTimeoutMs: checkNumber(options, 'totalTimeoutMs', refuseOption),
+    maxRetries: checkNumber(options, 'maxRetries', refuseOption) ?? DEFAULT_MAX_RETRIES,
+    retryDelayMs: checkNumber(options, 'retryDelayMs', refuseOption) ?? Math.min(DEFAULT_RETRY_DELAY_MS, maxRetryDelayMs),
     maxRetryDelayMs,
+    maxResponseBytes: checkNumber(options, 'maxResponseBytes', refuseOption) ?? DEFAULT_MAX_RESPONSE_BYTES,
     logger,
     allowInsecureHttp,
   };
 }
 
-/** Checks the options of one call, with the names of its extra options (e.g. `query`, `body`). */
+/** Checks the options of one call, with the names of its extra options (e.g. `query`, `body`); throws RequestArgumentError. */
 export function checkRequestOptions<T extends RequestOptions>(options: T | undefined, call: string, extra: readonly string[] = []): T {
   if (options === undefined) return {} as T;
-  if (options === null || typeof options !== 'object') throw new ConfigurationError(`${call} takes an options object as its last argument.`);
-  checkKnownKeys(options, ['timeoutMs', 'signal', 'maxRetries', 'headers', ...extra], call);
-  checkInteger(options.timeoutMs, 'timeoutMs', 1, MAX_TIMER_MS);
-  checkInteger(options.maxRetries, 'maxRetries', 0, Number.MAX_SAFE_INTEGER);
-  checkHeaders(options.headers, 'headers');
+  if (options === null || typeof options !== 'object') throw new RequestArgumentError(`${call} takes an options object as its last argument.`, 'options');
+  checkKnownKeys(options, [...CALL_OPTIONS, ...extra], call, refuseCallOption);
+  for (const name of ['timeoutMs', 'totalTimeoutMs', 'maxRetries', 'maxResponseBytes'] as const) checkNumber(options, name, refuseCallOption);
+  checkHeaders(options.headers, 'headers', refuseCallOption);
   const signal = options.signal as Partial<AbortSignal> | undefined;
   if (signal !== undefined && (typeof signal?.aborted !== 'boolean' || typeof signal.addEventListener !== 'function')) {
-    throw new ConfigurationError('signal must be an AbortSignal, e.g. from new AbortController() or AbortSignal.timeout(ms).');
+    throw refuseCallOption('signal must be an AbortSignal, e.g. from new AbortController() or AbortSignal.timeout(ms).', 'signal');
   }
   return options;
 }
@@ -133,7 +161,8 @@ function isLoopback(hostname: string): boolean {
 }
 
 function checkApiKey(value: unknown, source: string, runtime: Runtime): string {
-  if (value === undefined) throw new ConfigurationError(`No API key: ${howToPass(runtime, 'apiKey', 'THUMBNAIL_API_KEY')} Keys are made in the service dashboard.`);
+  if (value === undefined)
+    throw new ConfigurationError(`No API key: ${howToPass(runtime, 'apiKey', 'THUMBNAIL_API_KEY')} Keys are made in the service dashboard.`);
   if (typeof value !== 'string') throw new ConfigurationError(`${source} must be a string, got ${typeof value}.`);
   if (value === '') throw new ConfigurationError(`${source} is empty: set it to an API key from the service dashboard.`);
   if (/^bearer\s/i.test(value)) {
@@ -145,7 +174,9 @@ function checkApiKey(value: unknown, source: string, runtime: Runtime): string {
   const bad = /[^\x21-\x7e]/.exec(value);
   if (bad) {
     const what = /\s/.test(bad[0]) ? 'whitespace' : 'a control or non-ASCII character';
-    throw new ConfigurationError(`${source} contains ${what} at position ${bad.index + 1}: an API key is one printable token; copy it again from the service dashboard.`);
+    throw new ConfigurationError(
+      `${source} contains ${what} at position ${bad.index + 1}: an API key is one printable token; copy it again from the service dashboard.`,
+    );
   }
   return value;
 }
@@ -153,7 +184,9 @@ function checkApiKey(value: unknown, source: string, runtime: Runtime): string {
 function checkBaseUrl(value: unknown, source: string, apiKey: string, runtime: Runtime): string {
   const fix = 'Set it to the scheme and host of the service, e.g. http://127.0.0.1:4010 for the local mock.';
   if (value === undefined || value === '') {
-    throw new ConfigurationError(`No base URL (no default host is documented by the service): ${howToPass(runtime, 'baseUrl', 'THUMBNAIL_API_BASE_URL')} ${fix}`);
+    throw new ConfigurationError(
+      `No base URL (no default host is documented by the service): ${howToPass(runtime, 'baseUrl', 'THUMBNAIL_API_BASE_URL')} ${fix}`,
+    );
   }
   if (typeof value !== 'string') throw new ConfigurationError(`${source} must be a string, got ${typeof value}.`);
   // Echo the value only when it cannot be the key (someone may have swapped the two).
@@ -185,42 +218,53 @@ function howToPass(runtime: Runtime, option: 'apiKey' | 'baseUrl', variable: str
   }
 }
 
+function hasDebugMethod(logger: unknown): boolean {
+  try {
+    return typeof (logger as ThumbnailClientLogger | null)?.debug === 'function';
+  } catch {
+    // A getter that throws.
+    return false;
+  }
+}
+
 function checkBoolean(value: unknown, name: string): boolean {
   if (value !== undefined && typeof value !== 'boolean') throw new ConfigurationError(`${name} must be true or false, got ${describe(value)}.`);
   return value === true;
 }
 
-function checkInteger(value: unknown, name: string, min: number, max: number): number | undefined {
+function checkNumber(options: Partial<Record<NumericOption, unknown>>, name: NumericOption, refuse: Refuse): number | undefined {
+  const value = options[name];
   if (value === undefined) return undefined;
+  const [min, max, named] = LIMITS[name];
   if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max) {
-    throw new ConfigurationError(`${name} must be a whole number from ${min} to ${max}, got ${describe(value)}.`);
+    throw refuse(`${name} must be a whole number from ${min} to ${max}${named}, got ${describe(value)}.`, name);
   }
   return value;
 }
 
-function checkHeaders(headers: unknown, name: string): Record<string, string> {
+function checkHeaders(headers: unknown, name: string, refuse: Refuse): Record<string, string> {
   if (headers === undefined) return {};
   if (headers === null || typeof headers !== 'object' || Array.isArray(headers) || headers instanceof Headers) {
-    throw new ConfigurationError(`${name} must be a plain object of header names to string values, e.g. { Prefer: 'code=403' }.`);
+    throw refuse(`${name} must be a plain object of header names to string values, e.g. { Prefer: 'code=403' }.`, name);
   }
   for (const [header, value] of Object.entries(headers)) {
-    if (!HEADER_NAME.test(header)) throw new ConfigurationError(`${name} has an invalid header name ${JSON.stringify(header)}.`);
+    if (!HEADER_NAME.test(header)) throw refuse(`${name} has an invalid header name ${JSON.stringify(header)}.`, name);
     if (KEY_HEADERS.has(header.toLowerCase())) {
-      throw new ConfigurationError(`${name} must not set ${header}: the client sends the key itself, from apiKey (and auth for the header).`);
+      throw refuse(`${name} must not set ${header}: the client sends the key itself, from apiKey (and auth for the header).`, name);
     }
     // The value is not echoed: it may be a secret.
     if (typeof value !== 'string' || !HEADER_VALUE.test(value)) {
-      throw new ConfigurationError(`${name}[${JSON.stringify(header)}] must be a string without line breaks or control characters.`);
+      throw refuse(`${name}[${JSON.stringify(header)}] must be a string without line breaks or control characters.`, name);
     }
   }
   return headers as Record<string, string>;
 }
 
-function checkKnownKeys(options: object, known: readonly string[], where: string): void {
+function checkKnownKeys(options: object, known: readonly string[], where: string, refuse: Refuse): void {
   for (const key of Object.keys(options)) {
     if (known.includes(key)) continue;
     const near = known.find((name) => name.toLowerCase() === key.toLowerCase());
-    throw new ConfigurationError(`${where} has no option ${JSON.stringify(key)}${near ? `: did you mean ${near}?` : `; known options: ${known.join(', ')}.`}`);
+    throw refuse(`${where} has no option ${JSON.stringify(key)}${near ? `: did you mean ${near}?` : `; known options: ${known.join(', ')}.`}`, key);
   }
 }
 

@@ -1,8 +1,11 @@
 // Turns a response that is not usable data into a typed error with a readable message, whatever its body:
 // the documented `{ success: false, error }`, empty, an HTML page from a proxy, or JSON of another shape.
-import { apiErrorClassFor, errorTextOf, requestIdOf, type ThumbnailApiError } from './errors.js';
+import { apiErrorClassFor, errorTextOf, ResponseTooLargeError, requestIdOf, type ThumbnailApiError } from './errors.js';
 import { type Redact, redactHeaders, redactValue } from './secret-redaction.js';
 
+// Characters of a body (or of its error text) that an error keeps: a body of hundreds of MB must not end up in a log line.
+const KEPT_LENGTH = 4096;
+// Characters of a body quoted in a message.
 const EXCERPT_LENGTH = 200;
 
 /** What the failed call was and what came back. `body` is openapi-fetch's: parsed JSON, raw text or `undefined`. */
@@ -15,16 +18,40 @@ export interface FailedResponse {
 }
 
 /** The typed error for a non-2xx response (by status), a redirect, or a 2xx body that is not what was documented. */
-export function responseError({ method, path, response, body, redact }: FailedResponse, problem?: string): ThumbnailApiError {
+export function responseError(
+  { method, path, response, body, redact }: FailedResponse,
+  problem?: string,
+  ErrorClass = apiErrorClassFor(response.status),
+): ThumbnailApiError {
   const status = response.status;
   const headers = redactHeaders(response.headers, redact);
   const safeBody = body === '' ? undefined : redactValue(body, redact);
-  const statusText = response.statusText ? ` ${redact(response.statusText)}` : '';
+  const errorText = errorTextOf(safeBody);
+  const statusText = response.statusText ? ` ${redact(cut(response.statusText, EXCERPT_LENGTH))}` : '';
   const head = status === 0 ? `${method} ${path} was redirected` : `${status}${statusText} from ${method} ${path}`;
-  const detail = problem ?? explain(status, headers, safeBody, errorTextOf(safeBody));
+  const detail = problem ?? explain(status, headers, safeBody, errorText);
   const requestId = requestIdOf(headers);
-  const ErrorClass = apiErrorClassFor(status);
-  return new ErrorClass(`${head}: ${detail}${requestId ? ` (request id ${requestId})` : ''}`, { status, headers, body: safeBody });
+  const message = `${head}: ${detail}${requestId ? ` (request id ${cut(requestId, EXCERPT_LENGTH)})` : ''}`;
+  return new ErrorClass(message, { status, headers, body: kept(safeBody), error: errorText === undefined ? undefined : cut(errorText, KEPT_LENGTH) });
+}
+
+/** The error for an answer whose body passed maxResponseBytes; `excerpt` holds its first bytes. */
+export function tooLargeError(failed: Omit<FailedResponse, 'body'>, excerpt: Uint8Array, limit: number): ThumbnailApiError {
+  const text = new TextDecoder().decode(excerpt);
+  const body = text && `${text}… [the rest, past maxResponseBytes, was not read]`;
+  const problem = `the body is longer than maxResponseBytes (${limit} bytes), so the client stopped reading it; raise maxResponseBytes if answers this large are expected`;
+  return responseError({ ...failed, body }, problem, ResponseTooLargeError);
+}
+
+/** What an error keeps of a body: the body itself when short, else the first KB of its text, saying how much was cut. */
+function kept(body: unknown): unknown {
+  if (body === undefined || (typeof body !== 'string' && (body === null || typeof body !== 'object'))) return body;
+  const text = typeof body === 'string' ? body : JSON.stringify(body);
+  return text.length > KEPT_LENGTH ? cut(text, KEPT_LENGTH) : body;
+}
+
+function cut(text: string, length: number): string {
+  return text.length > length ? `${text.slice(0, length)}… [${text.length - length} more characters cut]` : text;
 }
 
 function explain(status: number, headers: Headers, body: unknown, errorText: string | undefined): string {
@@ -35,7 +62,7 @@ function explain(status: number, headers: Headers, body: unknown, errorText: str
       'Set baseUrl to the final address of the API.'
     );
   }
-  if (errorText !== undefined) return errorText || 'an empty error text';
+  if (errorText !== undefined) return errorText ? cut(errorText, KEPT_LENGTH / 4) : 'an empty error text';
   if (body === undefined) return 'the body is empty';
   if (typeof body === 'string') {
     const type = headers.get('content-type') ?? 'unknown type';
@@ -48,7 +75,11 @@ function explain(status: number, headers: Headers, body: unknown, errorText: str
   return `the body is JSON without the documented "error" text: ${excerpt(JSON.stringify(body))}`;
 }
 
+// The start of a body, on one line, for a message; a cut one says how long the whole is.
 function excerpt(text: string): string {
-  const flat = text.replace(/\s+/g, ' ').trim();
-  return flat.length > EXCERPT_LENGTH ? `${flat.slice(0, EXCERPT_LENGTH)}…` : flat;
+  const flat = text
+    .slice(0, EXCERPT_LENGTH * 2)
+    .replace(/\s+/g, ' ')
+    .trim();
+  return flat.length > EXCERPT_LENGTH ? `${flat.slice(0, EXCERPT_LENGTH)}… (${text.length} characters in all)` : flat;
 }

@@ -1,10 +1,11 @@
 // The client: a resource-style surface that returns data or throws typed errors, the openapi-fetch client
 // underneath (`raw`), and an escape hatch for endpoints the contract does not describe yet.
 import type { CreateThumbnailRequest, CreateThumbnailResponse, ListThumbnailsResponse, paths } from '@thumbnail-api/types';
-import createClient, { type Client } from 'openapi-fetch';
+import createClient, { type Client, createQuerySerializer, defaultBodySerializer } from 'openapi-fetch';
 import { authMiddleware } from './auth.js';
-import { ConfigurationError } from './errors.js';
+import { RequestArgumentError } from './errors.js';
 import type { HttpMethod, RawRequestOptions, RequestOptions, ThumbnailClientOptions } from './options.js';
+import { checkQuery, jsonBody } from './request-arguments.js';
 import { checkRequestOptions, resolveConfig } from './resolve-config.js';
 import { responseError } from './response-error.js';
 import { createRedact, type Redact } from './secret-redaction.js';
@@ -21,13 +22,11 @@ export interface ThumbnailsResource {
   list(options?: RequestOptions): Promise<ListThumbnailsResponse>;
 }
 
-type LooseRequest = (
-  method: string,
-  path: string,
-  init: Record<string, unknown>,
-) => Promise<{ data?: unknown; error?: unknown; response: Response }>;
+type LooseRequest = (method: string, path: string, init: Record<string, unknown>) => Promise<{ data?: unknown; error?: unknown; response: Response }>;
 
 interface Call {
+  /** How the call is named in errors, e.g. `request()`. */
+  name: string;
   method: string;
   path: string;
   options: RequestOptions;
@@ -36,6 +35,12 @@ interface Call {
   /** Whether the documented success body is a JSON object (so an empty or other body is an error). */
   expectObject: boolean;
 }
+
+const serializeQuery = createQuerySerializer();
+const asIs = (body: unknown) => body;
+// openapi-fetch's types leave out the headers it passes.
+const serializeBody = defaultBodySerializer as (body: unknown, headers?: Headers) => unknown;
+const describeKind = (value: unknown) => (value === null ? 'null' : Array.isArray(value) ? 'an array' : `a ${typeof value}`);
 
 const METHODS: readonly HttpMethod[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'];
 
@@ -50,6 +55,8 @@ export class ThumbnailClient {
   readonly #transport: Transport;
   readonly #redact: Redact;
   readonly #request: LooseRequest;
+  // The fetch functions that go through this client's transport, so that the key goes out through nothing else.
+  readonly #fetches = new WeakSet<(request: Request) => Promise<Response>>();
 
   /** Checks the options (falling back to `THUMBNAIL_API_KEY` / `THUMBNAIL_API_BASE_URL`); throws `ConfigurationError` when one is wrong. */
   constructor(options: ThumbnailClientOptions = {}) {
@@ -58,21 +65,53 @@ export class ThumbnailClient {
     this.#redact = createRedact(apiKey);
     this.#transport = createTransport({ ...settings, redact: this.#redact });
     const transport = this.#transport;
-    this.raw = createClient<paths>({ baseUrl, headers, fetch: (request) => transport(request) });
-    this.raw.use(authMiddleware(apiKey, auth, baseUrl, allowInsecureHttp));
+    const redact = this.#redact;
+    const rawFetch = (request: Request) => transport(request);
+    this.#fetches.add(rawFetch);
+    this.raw = createClient<paths>({
+      baseUrl,
+      headers,
+      fetch: rawFetch,
+      // openapi-fetch's own serializers, with arguments they would throw on or garble refused as RequestArgumentError.
+      querySerializer: (query) => {
+        checkQuery(query, 'client.raw', 'params.query', true);
+        return serializeQuery(query);
+      },
+      bodySerializer: ((body: unknown, headers?: Headers) =>
+        body instanceof FormData || headers?.get('content-type') === 'application/x-www-form-urlencoded'
+          ? serializeBody(body, headers)
+          : jsonBody(body, 'client.raw', 'body', redact)) as (body: unknown) => unknown,
+    });
+    this.raw.use(authMiddleware(apiKey, auth, baseUrl, allowInsecureHttp, (fetch) => this.#fetches.has(fetch as (request: Request) => Promise<Response>)));
     this.#request = this.raw.request.bind(this.raw) as unknown as LooseRequest;
     this.baseUrl = baseUrl;
     this.thumbnails = {
       create: async (body, requestOptions) => {
         if (body === null || typeof body !== 'object' || Array.isArray(body)) {
-          throw new ConfigurationError('thumbnails.create() takes the request body as an object, e.g. { prompt: "A red fox at dawn" }.');
+          throw new RequestArgumentError(
+            `thumbnails.create() takes the request body as an object, e.g. { prompt: "A red fox at dawn" }; got ${describeKind(body)}.`,
+            'body',
+          );
         }
         const checked = checkRequestOptions(requestOptions, 'thumbnails.create()');
-        return this.#call({ method: 'POST', path: '/api/thumbnails', options: checked, body, expectObject: true }) as Promise<CreateThumbnailResponse>;
+        return this.#call({
+          name: 'thumbnails.create()',
+          method: 'POST',
+          path: '/api/thumbnails',
+          options: checked,
+          body,
+          expectObject: true,
+        }) as Promise<CreateThumbnailResponse>;
       },
       list: async (requestOptions) => {
         const checked = checkRequestOptions(requestOptions, 'thumbnails.list()');
-        return this.#call({ method: 'GET', path: '/api/thumbnails', options: checked, expectObject: true }) as Promise<ListThumbnailsResponse>;
+        return this.#call({
+          name: 'thumbnails.list()',
+          method: 'GET',
+          path: '/api/thumbnails',
+          options: checked,
+          expectObject: true,
+        }) as Promise<ListThumbnailsResponse>;
       },
     };
   }
@@ -84,29 +123,36 @@ export class ThumbnailClient {
    */
   async request<T = unknown>(method: HttpMethod, path: string, options?: RawRequestOptions): Promise<T> {
     if (typeof method !== 'string' || !METHODS.includes(method)) {
-      throw new ConfigurationError(`request() takes an upper-case HTTP method (${METHODS.join(', ')}) as its first argument.`);
+      throw new RequestArgumentError(`request() takes an upper-case HTTP method (${METHODS.join(', ')}) as its first argument.`, 'method');
     }
     if (typeof path !== 'string' || !/^\/[^?#{}\s]*$/.test(path)) {
-      throw new ConfigurationError(
+      throw new RequestArgumentError(
         'request() takes a path starting with "/", relative to baseUrl, e.g. "/api/persons"; pass query parameters as options.query ' +
           'and encode path segments yourself with encodeURIComponent().',
+        'path',
       );
     }
     const checked = checkRequestOptions(options, 'request()', ['query', 'body']);
-    if (checked.query !== undefined && (checked.query === null || typeof checked.query !== 'object')) {
-      throw new ConfigurationError('request() options.query must be an object of parameter names to values.');
-    }
-    return this.#call({ method, path, options: checked, query: checked.query, body: checked.body, expectObject: false }) as Promise<T>;
+    checkQuery(checked.query, 'request()', 'options.query', false);
+    return this.#call({ name: 'request()', method, path, options: checked, query: checked.query, body: checked.body, expectObject: false }) as Promise<T>;
   }
 
-  async #call({ method, path, options, query, body, expectObject }: Call): Promise<unknown> {
+  #fetchFor(options: RequestOptions): (request: Request) => Promise<Response> {
+    const fetch = (request: Request) => this.#transport(request, options);
+    this.#fetches.add(fetch);
+    return fetch;
+  }
+
+  async #call({ name, method, path, options, query, body, expectObject }: Call): Promise<unknown> {
     const { data, error, response } = await this.#request(method, path, {
       params: query === undefined ? undefined : { query },
-      body,
+      // Serialised here, so that a body JSON cannot hold is refused naming this call.
+      body: body === undefined ? undefined : jsonBody(body, name, name === 'request()' ? 'options.body' : 'body', this.#redact),
+      bodySerializer: asIs,
       headers: options.headers,
       // Text, so that a 2xx body that is not JSON becomes a typed error instead of a SyntaxError.
       parseAs: 'text',
-      fetch: (request: Request) => this.#transport(request, options),
+      fetch: this.#fetchFor(options),
     });
     // Built only on failure: redaction is not needed on the success path.
     const failed = (body: unknown, problem?: string) => responseError({ method, path: this.#redact(path), response, body, redact: this.#redact }, problem);

@@ -1,6 +1,6 @@
 // Construction: options, environment variables, and the clear errors for every wrong value.
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
-import { ConfigurationError, ThumbnailClient, type ThumbnailClientOptions, ThumbnailClientError } from '../src/index.js';
+import { ConfigurationError, ThumbnailClient, ThumbnailClientError, type ThumbnailClientOptions } from '../src/index.js';
 import { json, useLocalServers } from './support/local-server.js';
 
 const serve = useLocalServers();
@@ -45,7 +45,9 @@ describe('the environment', () => {
 
   test('an empty THUMBNAIL_API_KEY is named in the error', () => {
     vi.stubEnv('THUMBNAIL_API_KEY', '');
-    expect(configurationError({ baseUrl }).message).toBe('The THUMBNAIL_API_KEY environment variable is empty: set it to an API key from the service dashboard.');
+    expect(configurationError({ baseUrl }).message).toBe(
+      'The THUMBNAIL_API_KEY environment variable is empty: set it to an API key from the service dashboard.',
+    );
   });
 });
 
@@ -114,16 +116,46 @@ describe('refuses, with a message naming what to set', () => {
       'Refusing to send the API key over plain http:// to thumbnails.invalid: anyone on the network could read it. Use https://, or pass allowInsecureHttp: true if the network is trusted (loopback addresses such as 127.0.0.1 are always allowed).',
     ],
     ['an unknown auth method', { apiKey: 'k', baseUrl, auth: 'basic' as 'bearer' }, `auth must be 'x-api-key' or 'bearer', got "basic".`],
-    ['a negative timeout', { apiKey: 'k', baseUrl, timeoutMs: -1 }, 'timeoutMs must be a whole number from 1 to 2147483647, got -1.'],
-    ['a timeout too long for timers', { apiKey: 'k', baseUrl, timeoutMs: 2 ** 31 }, 'timeoutMs must be a whole number from 1 to 2147483647, got 2147483648.'],
-    ['fractional retries', { apiKey: 'k', baseUrl, maxRetries: 1.5 }, 'maxRetries must be a whole number from 0 to 9007199254740991, got 1.5.'],
+    ['a negative timeout', { apiKey: 'k', baseUrl, timeoutMs: -1 }, 'timeoutMs must be a whole number from 1 to 3600000 (1 hour), got -1.'],
+    [
+      'a timeout too long for timers',
+      { apiKey: 'k', baseUrl, timeoutMs: 2 ** 31 },
+      'timeoutMs must be a whole number from 1 to 3600000 (1 hour), got 2147483648.',
+    ],
+    ['fractional retries', { apiKey: 'k', baseUrl, maxRetries: 1.5 }, 'maxRetries must be a whole number from 0 to 10, got 1.5.'],
+    ['a retry loop without end', { apiKey: 'k', baseUrl, maxRetries: 1000 }, 'maxRetries must be a whole number from 0 to 10, got 1000.'],
+    [
+      'a timeout in minutes past an hour',
+      { apiKey: 'k', baseUrl, timeoutMs: 3_600_001 },
+      'timeoutMs must be a whole number from 1 to 3600000 (1 hour), got 3600001.',
+    ],
+    ['a total time limit of zero', { apiKey: 'k', baseUrl, totalTimeoutMs: 0 }, 'totalTimeoutMs must be a whole number from 1 to 3600000 (1 hour), got 0.'],
+    [
+      'a backoff of days',
+      { apiKey: 'k', baseUrl, retryDelayMs: 86_400_000 },
+      'retryDelayMs must be a whole number from 0 to 600000 (10 minutes), got 86400000.',
+    ],
+    [
+      'a wait cap of hours',
+      { apiKey: 'k', baseUrl, maxRetryDelayMs: 7_200_000 },
+      'maxRetryDelayMs must be a whole number from 0 to 600000 (10 minutes), got 7200000.',
+    ],
+    [
+      'an infinite delay',
+      { apiKey: 'k', baseUrl, retryDelayMs: Number.POSITIVE_INFINITY },
+      'retryDelayMs must be a whole number from 0 to 600000 (10 minutes), got Infinity.',
+    ],
     ['a misspelt option', { apikey: 'k', baseUrl } as ThumbnailClientOptions, 'new ThumbnailClient() has no option "apikey": did you mean apiKey?'],
     [
       'a default header carrying a key',
       { apiKey: 'k', baseUrl, headers: { 'X-API-Key': 'other' } },
       'headers must not set X-API-Key: the client sends the key itself, from apiKey (and auth for the header).',
     ],
-    ['a header value with a line break', { apiKey: 'k', baseUrl, headers: { 'X-Team': 'a\r\nb' } }, 'headers["X-Team"] must be a string without line breaks or control characters.'],
+    [
+      'a header value with a line break',
+      { apiKey: 'k', baseUrl, headers: { 'X-Team': 'a\r\nb' } },
+      'headers["X-Team"] must be a string without line breaks or control characters.',
+    ],
     ['a logger without debug()', { apiKey: 'k', baseUrl, logger: {} as Console }, 'logger must have a debug(message) method, e.g. console.'],
   ])('%s', (_, options, message) => {
     expect(configurationError(options).message).toBe(message);
@@ -137,7 +169,13 @@ describe('refuses, with a message naming what to set', () => {
   test('bad per-call options reject the call before anything is sent', async () => {
     const server = await serve((_, res) => json(res, 200, {}));
     const client = new ThumbnailClient({ apiKey: 'k', baseUrl: server.url });
-    await expect(client.thumbnails.list({ timeoutMs: 0 })).rejects.toThrow('timeoutMs must be a whole number from 1 to 2147483647, got 0.');
+    await expect(client.thumbnails.list({ timeoutMs: 0 })).rejects.toThrow('timeoutMs must be a whole number from 1 to 3600000 (1 hour), got 0.');
+    await expect(client.thumbnails.list({ maxRetries: 11 })).rejects.toMatchObject({ name: 'RequestArgumentError', argument: 'options.maxRetries' });
+    await expect(client.thumbnails.list({ totalTimeoutMs: -5 })).rejects.toThrow('totalTimeoutMs must be a whole number from 1 to 3600000 (1 hour), got -5.');
+    await expect(client.request('GET', '/api/persons', { retries: 2 } as never)).rejects.toMatchObject({
+      name: 'RequestArgumentError',
+      argument: 'options.retries',
+    });
     await expect(client.thumbnails.list({ signal: 'stop' as unknown as AbortSignal })).rejects.toThrow('signal must be an AbortSignal');
     await expect(client.thumbnails.create(null as unknown as { prompt: string })).rejects.toThrow('thumbnails.create() takes the request body as an object');
     expect(server.requests).toHaveLength(0);
@@ -145,9 +183,12 @@ describe('refuses, with a message naming what to set', () => {
 });
 
 describe('accepts', () => {
-  test.each(['http://localhost:4010', 'http://127.0.0.1:4010', 'http://127.1.2.3', 'http://[::1]:4010', 'https://thumbnails.invalid'])('the base URL %s', (url) => {
-    expect(new ThumbnailClient({ apiKey: 'k', baseUrl: url }).baseUrl).toBe(new URL(url).origin);
-  });
+  test.each(['http://localhost:4010', 'http://127.0.0.1:4010', 'http://127.1.2.3', 'http://[::1]:4010', 'https://thumbnails.invalid'])(
+    'the base URL %s',
+    (url) => {
+      expect(new ThumbnailClient({ apiKey: 'k', baseUrl: url }).baseUrl).toBe(new URL(url).origin);
+    },
+  );
 
   test('plain http to another host with allowInsecureHttp: true', () => {
     expect(new ThumbnailClient({ apiKey: 'k', baseUrl: 'http://mock.invalid:4010/', allowInsecureHttp: true }).baseUrl).toBe('http://mock.invalid:4010');

@@ -1,9 +1,9 @@
 // The real client against the real mock: Prism serving the bundled contract, started like users start it.
-import { startMock, type RunningMock } from '@thumbnail-api/mock';
+import { type RunningMock, startMock } from '@thumbnail-api/mock';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import {
-  type AuthMethod,
   AuthenticationError,
+  type AuthMethod,
   NotFoundError,
   PermissionDeniedError,
   ThumbnailApiError,
@@ -76,9 +76,11 @@ test('answers a body that breaks the contract with a typed error, not a crash', 
   expect(error.body).toMatchObject({ success: false, error: expect.any(String) });
 });
 
-test('request() reaches a path the contract does not describe and gets a typed 404 with Prism\'s own body', async () => {
+test("request() reaches a path the contract does not describe and gets a typed 404 with Prism's own body", async () => {
   const error = await rejectionOf(clientFor().request('GET', '/api/persons'));
   expect(error).toBeInstanceOf(NotFoundError);
   expect(error.error).toBeUndefined();
-  expect(error.message).toMatch(/^404 Not Found from GET \/api\/persons: the body is JSON without the documented "error" text: \{"type":.+"title":"Route not resolved/);
+  expect(error.message).toMatch(
+    /^404 Not Found from GET \/api\/persons: the body is JSON without the documented "error" text: \{"type":.+"title":"Route not resolved/,
+  );
 });

@@ -189,7 +189,11 @@ describe('failure modes without a usable response', () => {
     ],
     ['the key swapped with the base URL', () => outcomeOf({ baseUrl: KEY }, async () => undefined), ConfigurationError],
     ['the key given as the auth method', () => outcomeOf({ baseUrl: 'http://127.0.0.1:1', auth: KEY as 'bearer' }, async () => undefined), ConfigurationError],
-    ['the key given as a timeout', () => outcomeOf({ baseUrl: 'http://127.0.0.1:1', timeoutMs: KEY as unknown as number }, async () => undefined), ConfigurationError],
+    [
+      'the key given as a timeout',
+      () => outcomeOf({ baseUrl: 'http://127.0.0.1:1', timeoutMs: KEY as unknown as number }, async () => undefined),
+      ConfigurationError,
+    ],
     [
       'the key in a bad default header',
       () => outcomeOf({ baseUrl: 'http://127.0.0.1:1', headers: { 'X-Debug': `${KEY}\n` } }, async () => undefined),
@@ -210,7 +214,9 @@ test('the debug log masks the key header but shows the rest', async () => {
   const outcome = await outcomeOf({ baseUrl: server.url, auth: 'bearer' }, (client) => client.thumbnails.list());
   expectNoKey(outcome, InternalServerError);
   expect(outcome.log).toEqual([
-    expect.stringMatching(/^thumbnail-api: GET http:\/\/127\.0\.0\.1:\d+\/api\/thumbnails \(attempt 1 of 2\) headers: accept: application\/json, authorization: \*\*\*, user-agent: thumbnail-api-client\/.+$/),
+    expect.stringMatching(
+      /^thumbnail-api: GET http:\/\/127\.0\.0\.1:\d+\/api\/thumbnails \(attempt 1 of 2\) headers: accept: application\/json, authorization: \*\*\*, user-agent: thumbnail-api-client\/.+$/,
+    ),
     expect.stringMatching(/^thumbnail-api: GET .+ answered 503 Service Unavailable in \d+ ms; retrying in \d+ ms$/),
     expect.stringMatching(/\(attempt 2 of 2\) headers: .*authorization: \*\*\*/),
     expect.stringMatching(/answered 503 Service Unavailable in \d+ ms$/),

@@ -1,5 +1,5 @@
-// The Response a call hands to openapi-fetch, middleware and `client.raw` users behaves like fetch's, whether its
-// body was read within the attempt (a retry is left: served from memory) or streams (the last attempt).
+// The Response a call hands to openapi-fetch, middleware and `client.raw` users (a new one over the body the transport
+// read) behaves like fetch's, whether a retry was left or not.
 import { describe, expect, test } from 'vitest';
 import { ThumbnailClient } from '../src/index.js';
 import { json, useLocalServers } from './support/local-server.js';

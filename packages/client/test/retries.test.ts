@@ -128,7 +128,9 @@ describe('Retry-After', () => {
 
   test('a 429 still failing after the retries throws RateLimitError with the header readable', async () => {
     const server = await serve((_, res) => json(res, 429, { success: false, error: 'Too Many Requests' }, { 'retry-after': '0' }));
-    const error = await clientFor(server.url, { maxRetries: 1 }).thumbnails.list().catch((caught: unknown) => caught);
+    const error = await clientFor(server.url, { maxRetries: 1 })
+      .thumbnails.list()
+      .catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(RateLimitError);
     expect((error as RateLimitError).headers.get('retry-after')).toBe('0');
     expect(server.requests).toHaveLength(2);

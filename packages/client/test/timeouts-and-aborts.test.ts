@@ -77,6 +77,36 @@ describe('timeouts', () => {
   });
 });
 
+describe('totalTimeoutMs: a time limit on the whole call', () => {
+  test('ends an attempt whose own time limit is far off', async () => {
+    const server = await serve(never);
+    const error = await rejectionOf(clientFor(server.url, { timeoutMs: 600_000, totalTimeoutMs: 100 }).thumbnails.list());
+    expect(error).toBeInstanceOf(APITimeoutError);
+    expect(error.message).toBe(`GET ${server.url}/api/thumbnails timed out: its 100 ms in all (totalTimeoutMs) ran out (attempt 1 of 3).`);
+    expect(server.requests.length).toBeLessThanOrEqual(1);
+  });
+
+  test('covers the waits between attempts: a retry whose wait would end past it is not made', async () => {
+    // Retry-After asks for a minute: within a 2-second total, no retry fits, so the first answer is the last.
+    const server = await serve((_, res) => json(res, 503, { success: false, error: 'Busy' }, { 'retry-after': '60' }));
+    const client = clientFor(server.url, { maxRetries: 5, maxRetryDelayMs: 600_000, totalTimeoutMs: 2_000 });
+    await expect(client.thumbnails.list()).rejects.toMatchObject({ status: 503 });
+    expect(server.requests).toHaveLength(1);
+  });
+
+  test('a call may set its own', async () => {
+    const server = await serve(never);
+    const error = await rejectionOf(clientFor(server.url, { timeoutMs: 600_000 }).thumbnails.list({ totalTimeoutMs: 50, maxRetries: 0 }));
+    expect(error.message).toContain('its 50 ms in all (totalTimeoutMs) ran out.');
+  });
+
+  test('leaves the retries within it alone', async () => {
+    const server = await serve((_, res, index) => (index < 2 ? json(res, 503, { success: false, error: 'Busy' }) : json(res, 200, { ok: true })));
+    await expect(clientFor(server.url, { totalTimeoutMs: 10_000 }).thumbnails.list()).resolves.toEqual({ ok: true });
+    expect(server.requests).toHaveLength(3);
+  });
+});
+
 describe("the caller's AbortSignal", () => {
   test('aborting in flight throws APIUserAbortError and does not retry', async () => {
     const controller = new AbortController();

@@ -19,7 +19,7 @@ beforeAll(() => {
 afterAll(() => copy?.remove());
 
 describe.sequential('npm start on a fresh copy', () => {
-  it('serves the mock and the docs, prints none of the tools\' warnings, and Ctrl-C ends it with exit 0 and one line', async () => {
+  it("serves the mock and the docs, prints none of the tools' warnings, and Ctrl-C ends it with exit 0 and one line", async () => {
     const start = startNpmStart(copy.dir, userShellEnvironment({ MOCK_PORT: '0', DOCS_PORT: '0' }));
     const { mockUrl, docsUrl } = await start.ready();
     firstStart = { output: start.output(), builds: [...start.output().matchAll(/^(\S+):build: cache miss, executing/gm)].map((match) => `${match[1]}#build`) };
@@ -51,7 +51,11 @@ describe.sequential('npm start on a fresh copy', () => {
     const turboArgs = /\bturbo run ([^;&|]+)/.exec(testAll)?.[1]?.trim().split(/\s+/);
     expect(turboArgs, `package.json#scripts.test:all runs no "turbo run": ${testAll}`).toBeDefined();
     const env = userShellEnvironment({ CI: 'true', REDOCLY_TELEMETRY: 'off', SCARF_ANALYTICS: 'false', FAST_CHECK_SEED: '1' });
-    const { stdout } = await runOrFail(process.execPath, ['scripts/pnpm.mjs', 'exec', 'turbo', 'run', ...turboArgs!, '--dry=json'], { cwd: copy.dir, env, timeoutMs: 300_000 });
+    const { stdout } = await runOrFail(process.execPath, ['scripts/pnpm.mjs', 'exec', 'turbo', 'run', ...turboArgs!, '--dry=json'], {
+      cwd: copy.dir,
+      env,
+      timeoutMs: 300_000,
+    });
     const tasks: { taskId: string; task: string; command: string; cache: { status: string } }[] = JSON.parse(stdout).tasks;
     const builds = tasks.filter((task) => task.task === 'build' && task.command !== '<NONEXISTENT>');
     expect(Object.fromEntries(builds.map((task) => [task.taskId, task.cache.status]))).toEqual(Object.fromEntries(firstStart.builds.map((id) => [id, 'HIT'])));
@@ -70,7 +74,7 @@ describe.sequential('npm start on a fresh copy', () => {
     it.each([
       ['MOCK_PORT', 'DOCS_PORT', 'The mock API'],
       ['DOCS_PORT', 'MOCK_PORT', 'The docs'],
-    ])('%s taken: exits 1 and advises setting it on npm start, not the mock CLI\'s flags', async (busy, free, what) => {
+    ])("%s taken: exits 1 and advises setting it on npm start, not the mock CLI's flags", async (busy, free, what) => {
       const start = startNpmStart(copy.dir, userShellEnvironment({ [busy]: String(heldPort), [free]: '0' }));
       const exit = await start.exited;
       expect(exit).toEqual({ code: 1, signal: null });

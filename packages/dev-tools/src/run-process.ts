@@ -96,7 +96,11 @@ export function runProcess(command: string, args: readonly string[], options: Ru
 export async function runOrFail(command: string, args: readonly string[], options: RunOptions = {}): Promise<ProcessResult> {
   const result = await runProcess(command, args, options);
   if (result.code === 0) return result;
-  const how = result.timedOut ? `was killed after ${options.timeoutMs} ms` : result.code === null ? `was ended by ${result.signal}` : `exited with ${result.code}`;
+  const how = result.timedOut
+    ? `was killed after ${options.timeoutMs} ms`
+    : result.code === null
+      ? `was ended by ${result.signal}`
+      : `exited with ${result.code}`;
   const where = options.cwd ? ` in ${options.cwd}` : '';
   // Echoed output is on the screen already.
   const shown = options.echo || result.output.trim() === '' ? '' : `:\n${result.output.trimEnd()}`;

@@ -16,7 +16,8 @@ const isRunning = (pid: number) => {
 
 describe('runProcess', () => {
   test('collects stdout and stderr, apart and interleaved, and the exit code', async () => {
-    const script = "process.stdout.write('out1 '); setTimeout(() => { process.stderr.write('err '); setTimeout(() => { process.stdout.write('out2'); process.exit(3); }, 50); }, 50);";
+    const script =
+      "process.stdout.write('out1 '); setTimeout(() => { process.stderr.write('err '); setTimeout(() => { process.stdout.write('out2'); process.exit(3); }, 50); }, 50);";
     const result = await runProcess(node, ['-e', script]);
     expect(result).toEqual({ code: 3, signal: null, stdout: 'out1 out2', stderr: 'err ', output: 'out1 err out2', timedOut: false });
   });
@@ -41,7 +42,9 @@ describe('runProcess', () => {
   });
 
   test('rejects with a ProcessError when the program cannot be started', async () => {
-    await expect(runProcess('/nonexistent/tool', ['--flag'])).rejects.toThrow(new ProcessError('Could not start /nonexistent/tool --flag: spawn /nonexistent/tool ENOENT'));
+    await expect(runProcess('/nonexistent/tool', ['--flag'])).rejects.toThrow(
+      new ProcessError('Could not start /nonexistent/tool --flag: spawn /nonexistent/tool ENOENT'),
+    );
   });
 });
 

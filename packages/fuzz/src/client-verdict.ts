@@ -1,6 +1,8 @@
 // What the client's README promises for one call against a scripted server, checked: it settles, it resolves
 // with the server's data or throws one of its typed errors, it makes as many attempts as its retry rules say,
 // and the key shows nowhere.
+
+import * as client from '@thumbnail-api/client';
 import {
   APIConnectionError,
   APITimeoutError,
@@ -12,16 +14,29 @@ import {
   NotFoundError,
   PermissionDeniedError,
   RateLimitError,
+  ResponseTooLargeError,
   ThumbnailApiError,
   ThumbnailClientError,
   UnprocessableEntityError,
 } from '@thumbnail-api/client';
-import * as client from '@thumbnail-api/client';
-import { type CallOutcome, type ClientCall, hangDeadlineMs, maxAttemptsOf, methodOf } from './client-call.js';
+import { type CallOutcome, type ClientCall, hangDeadlineMs, limitOf, maxAttemptsOf, methodOf, requestsPerAttempt } from './client-call.js';
 import type { ReceivedRequest } from './hostile-server.js';
 import { sameJson } from './json-walk.js';
 import { keyLeaks } from './key-leaks.js';
-import { allowedAttempts, answerFor, classify, declaresEncoding, fetchDropsStatus, hasBody, headerBytes, isComplete, MAX_HEADER_BYTES, refusesInterim, type ServerAnswer } from './server-answer.js';
+import {
+  allowedAttempts,
+  answerFor,
+  classify,
+  declaresEncoding,
+  fetchDropsStatus,
+  hasBody,
+  headerBytes,
+  isComplete,
+  MAX_HEADER_BYTES,
+  passesLimit,
+  refusesInterim,
+  type ServerAnswer,
+} from './server-answer.js';
 
 /** One call and everything observed about it. */
 export interface Exchange {
@@ -35,11 +50,21 @@ export interface Exchange {
   tight: boolean;
 }
 
-// Every error class the client exports, but the root and ConfigurationError (thrown before anything is sent): read
-// from the package's exports, so a class added there is accepted here, and one thrown but not exported is not.
+// Every error class the client exports, but the root and ConfigurationError with its subclasses (thrown before anything
+// is sent): read from the package's exports, so a class added there is accepted here, and one thrown but not exported
+// is not.
 const THROWN_CLASSES: ReadonlySet<unknown> = new Set(
-  Object.values(client).filter((value) => typeof value === 'function' && value.prototype instanceof ThumbnailClientError && value !== client.ConfigurationError),
+  Object.values(client).filter(
+    (value) =>
+      typeof value === 'function' &&
+      value.prototype instanceof ThumbnailClientError &&
+      value !== client.ConfigurationError &&
+      !(value.prototype instanceof client.ConfigurationError),
+  ),
 );
+
+// The code of the warning a failing logger gets (README "Debug logging").
+const LOGGER_WARNING = 'THUMBNAIL_API_LOGGER_FAILED';
 
 // Written from the README's error table, not taken from the client, so that its status-to-class mapping is checked.
 const CLASS_BY_STATUS = new Map<number, abstract new (...args: never[]) => Error>([
@@ -67,7 +92,7 @@ export function clientProblems(exchange: Exchange): string[] {
   }
 
   problems.push(...attemptProblems(exchange));
-  if (call.abortAfterMs === undefined && problems.length === 0 && !fetchMayResend(exchange.script, call)) {
+  if (call.abortAfterMs === undefined && call.fetchKind !== 'retrying' && problems.length === 0 && !fetchMayResend(exchange.script, call)) {
     problems.push(...(exchange.tight ? stallProblems(exchange) : outcomeProblems(exchange)));
   }
 
@@ -83,12 +108,27 @@ export function clientProblems(exchange: Exchange): string[] {
     }
   }
   for (const leak of keyLeaks(error, outcome.log, key)) problems.push(`the key shows in ${leak}`);
+  problems.push(...loggerProblems(exchange));
+  return problems;
+}
+
+/** A failing logger changes nothing but one warning, without the key; nothing is left unhandled. */
+function loggerProblems({ call, outcome, key }: Exchange): string[] {
+  const problems = outcome.unhandled.map((reason) => `a promise rejection was left unhandled: ${describe(reason)}`);
+  const warned = outcome.warnings.filter((warning) => (warning as Error & { code?: string }).code === LOGGER_WARNING);
+  const fails = call.loggerKind === 'throwing' || call.loggerKind === 'rejecting';
+  if (warned.length !== (fails ? 1 : 0)) problems.push(`a ${call.loggerKind} logger gave ${warned.length} warnings, not ${fails ? 1 : 0}`);
+  if (warned.some((warning) => warning.message.includes(key))) problems.push('the key shows in the warning about the logger');
   return problems;
 }
 
 function attemptProblems({ script, call, outcome, received, tight }: Exchange): string[] {
   const attempts = received.length;
   const max = maxAttemptsOf(call);
+  const limit = limitOf(call);
+  // A fetch that retries by itself sends more than the client's attempts, except a POST or PATCH body, which it cannot send twice.
+  if (requestsPerAttempt(call) > 1)
+    return attempts <= 3 * max ? [] : [`made ${attempts} requests, more than three (the fetch's own tries) per ${max} attempts allowed`];
   // The Fetch standard re-sends a request answered 421 once, within one attempt, when it can replay it: for the
   // idempotent methods (the client sends POST and PATCH bodies so that it cannot). The server then counts more.
   if (fetchMayResend(script, call)) return attempts <= 2 * max ? [] : [`made ${attempts} requests, more than twice the ${max} attempts allowed`];
@@ -97,12 +137,14 @@ function attemptProblems({ script, call, outcome, received, tight }: Exchange): 
   if (attempts > max) return [`made ${attempts} attempts, more than the ${max} allowed${rule}`];
   if (attempts === 0 && !aborted) return ['made no attempt'];
   if (aborted && outcome.error instanceof APIUserAbortError) return [];
+  // Which answer the client sees depends on the fetch's own tries.
+  if (call.fetchKind === 'retrying') return [];
   if (!tight) {
-    const allowed = allowedAttempts(script, max);
+    const allowed = allowedAttempts(script, max, false, limit);
     return allowed.includes(attempts) ? [] : [`made ${attempts} attempts where the retry rules allow ${allowed.join(' or ')}`];
   }
   // Whatever the timing, an answer that is retryable by itself (a 5xx, a dropped connection, a stall) is retried.
-  const retryUntilTheEnd = Array.from({ length: max - 1 }, (_, i) => classify(answerFor(script, i + 1), true)).every((cls) => cls === 'retry');
+  const retryUntilTheEnd = Array.from({ length: max - 1 }, (_, i) => classify(answerFor(script, i + 1), true, limit)).every((cls) => cls === 'retry');
   if (retryUntilTheEnd && attempts !== max && !aborted) return [`made ${attempts} attempts where every answer was retryable and ${max} were allowed`];
   return [];
 }
@@ -113,10 +155,12 @@ function fetchMayResend(script: readonly ServerAnswer[], call: ClientCall): bool
 }
 
 /** With short time limits only one outcome is certain: an answer that stalls can only end in a timeout. */
-function stallProblems({ script, outcome, received }: Exchange): string[] {
+function stallProblems({ script, call, outcome, received }: Exchange): string[] {
   const answer = answerFor(script, received.length);
+  // (an answer whose bytes pass the size limit before the stall ends in ResponseTooLargeError instead)
+  const underLimit = answer.kind !== 'response' || (passesLimit(answer, limitOf(call)).certain && !passesLimit(answer, limitOf(call)).passes);
   const stalls =
-    answer.kind === 'silence' ||
+    (underLimit && answer.kind === 'silence') ||
     // (fetch refuses an interim 100 Continue it did not ask for at once: that one is a connection failure)
     (answer.kind === 'raw' && answer.keepOpen && !answer.text.startsWith('HTTP/1.1 100 ')) ||
     (answer.kind === 'response' &&
@@ -127,7 +171,9 @@ function stallProblems({ script, outcome, received }: Exchange): string[] {
       !fetchDropsStatus(answer) &&
       // fetch may fail to decode the bytes that came before the stall (a body that is not the gzip it says it is)
       !(hasBody(answer) && declaresEncoding(answer)));
-  return !stalls || outcome.error instanceof APITimeoutError ? [] : [`the last answer stalled, but the call ended with ${describe(outcome.error ?? outcome.value)}, not APITimeoutError`];
+  return !stalls || outcome.error instanceof APITimeoutError
+    ? []
+    : [`the last answer stalled, but the call ended with ${describe(outcome.error ?? outcome.value)}, not APITimeoutError`];
 }
 
 /** Checks the result against the answer of the last attempt. */
@@ -135,16 +181,23 @@ function outcomeProblems({ script, call, outcome, received }: Exchange): string[
   const answer = answerFor(script, received.length);
   const error = outcome.error;
   const expectConnection = (what: string) =>
-    error instanceof APIConnectionError && !(error instanceof APITimeoutError) ? [] : [`${what}: expected APIConnectionError, got ${describe(error ?? outcome.value)}`];
+    error instanceof APIConnectionError && !(error instanceof APITimeoutError)
+      ? []
+      : [`${what}: expected APIConnectionError, got ${describe(error ?? outcome.value)}`];
 
   if (answer.kind === 'drop') return expectConnection('the connection was dropped');
   if (answer.kind === 'silence') return [];
   if (answer.kind === 'raw' && answer.parsedStatus === undefined) return answer.keepOpen ? [] : expectConnection('the answer was not valid HTTP');
   if (answer.kind === 'response') {
     if (headerBytes(answer) > MAX_HEADER_BYTES) return expectConnection('the headers were too large');
+    const size = passesLimit(answer, limitOf(call));
+    if (!size.certain) return [];
+    if (size.passes) return tooLargeProblems(outcome, answer.status);
     if (fetchDropsStatus(answer) && !refusesInterim(answer)) {
       const problems = expectConnection('fetch does not pass on a 407 answer');
-      return problems.length > 0 || (error as Error).message.includes('407 Proxy Authentication Required') ? problems : [`a 407 answer gave an error that does not name it: ${describe(error)}`];
+      return problems.length > 0 || (error as Error).message.includes('407 Proxy Authentication Required')
+        ? problems
+        : [`a 407 answer gave an error that does not name it: ${describe(error)}`];
     }
     if (!isComplete(answer)) {
       if (answer.delivery.kind === 'stall') return [];
@@ -179,6 +232,14 @@ function statusProblems(call: ClientCall, outcome: CallOutcome, status: number, 
   const expectedClass = CLASS_BY_STATUS.get(status) ?? (status >= 500 ? InternalServerError : ThumbnailApiError);
   if (error.constructor !== expectedClass) problems.push(`a ${status} answer gave ${error.constructor.name}, expected ${expectedClass.name}`);
   return problems;
+}
+
+/** README "Response size": past maxResponseBytes, a ResponseTooLargeError with the answer's status, on every surface. */
+function tooLargeProblems(outcome: CallOutcome, status: number): string[] {
+  const error = outcome.error;
+  if (!(error instanceof ResponseTooLargeError))
+    return [`a body past maxResponseBytes gave ${describe(error ?? outcome.value)}, expected ResponseTooLargeError`];
+  return error.status === status ? [] : [`a ${status} answer past maxResponseBytes gave a ResponseTooLargeError with status ${error.status}`];
 }
 
 function isTypedError(error: unknown): boolean {

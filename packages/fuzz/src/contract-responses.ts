@@ -74,6 +74,21 @@ export function documentedExample(operation: DocumentedOperation, status: number
   return example.value;
 }
 
+/**
+ * The example body the contract gives for `status` on an operation, as the mock sends it (JSON.stringify of the
+ * value): the response documented for that exact status, else its `NXX` range, else `default`; `undefined` if none.
+ */
+export function exampleBodyFor(operation: DocumentedOperation, status: number): string | undefined {
+  const responses = resolve(pointerGet(document, `/paths/${escapePointerSegment(operation.path)}/${operation.method}/responses`)) as JsonObject;
+  const key = [String(status), `${String(status)[0]}XX`, 'default'].find((candidate) => candidate in responses);
+  if (key === undefined) return undefined;
+  const content = (resolve(responses[key]) as JsonObject).content;
+  const media = isObject(content) ? content['application/json'] : undefined;
+  const examples = isObject(media) && isObject(media.examples) ? Object.values(media.examples) : [];
+  const example = resolve(examples[0]);
+  return isObject(example) && 'value' in example ? JSON.stringify(example.value) : undefined;
+}
+
 function validatorAt(pointer: string): ValidateFunction {
   let validate = validators.get(pointer);
   if (!validate) {

@@ -173,6 +173,17 @@ function playResponse(answer: HttpAnswer, res: ServerResponse, socket: Socket, l
     case 'stall':
       res.flushHeaders();
       res.write(body.subarray(0, Math.floor(body.length * delivery.fraction)));
+      return;
+    case 'endless': {
+      // Each write waits for the one before it to leave, so the pace is the client's; it ends when the client hangs up.
+      // In pieces of 64 KB or more, so that a few MB take a few hundred writes.
+      const piece = body.length > 0 ? Buffer.concat(Array(Math.ceil(65_536 / body.length)).fill(body)) : Buffer.alloc(65_536, 0x20);
+      const next = () => {
+        if (!res.destroyed) res.write(piece, () => later(0, next));
+      };
+      res.flushHeaders();
+      next();
+    }
   }
 }
 

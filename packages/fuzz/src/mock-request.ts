@@ -1,6 +1,6 @@
 // One request to the mock, as data (fast-check generates it), sent over a real connection: through node:http
 // for anything HTTP can carry, or as raw bytes for what it cannot (malformed or oversized requests).
-import { type IncomingHttpHeaders, request as httpRequest } from 'node:http';
+import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { connect } from 'node:net';
 
 /** The body of a request. */
@@ -98,7 +98,11 @@ function sendRaw(baseUrl: string, plan: RawRequestPlan, timeoutMs: number): Prom
     socket.once('close', () => {
       const text = Buffer.concat(chunks).toString('latin1');
       const status = /^HTTP\/1\.[01] (\d{3})/.exec(text);
-      finish(status ? { kind: 'response', status: Number(status[1]), headers: {}, body: Buffer.from(text.slice(text.indexOf('\r\n\r\n') + 4), 'latin1') } : { kind: 'closed', reason: 'closed without a response' });
+      finish(
+        status
+          ? { kind: 'response', status: Number(status[1]), headers: {}, body: Buffer.from(text.slice(text.indexOf('\r\n\r\n') + 4), 'latin1') }
+          : { kind: 'closed', reason: 'closed without a response' },
+      );
     });
     // Half-close after writing: a server that keeps the connection open for more requests still answers this one.
     socket.end(plan.text, 'latin1');

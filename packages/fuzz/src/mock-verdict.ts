@@ -22,14 +22,24 @@ export function mockProblems({ request, answer, withRegistry }: MockExchange): s
   if (operation === undefined) return [];
 
   const where = `${request.method} ${request.target.slice(0, 80)}`;
-  const problems = undocumentedAnswer(operation, answer.status, headerText(answer.headers['content-type']), answer.body).map(
-    (problem) => `${where} answered ${answer.status}, which the contract does not document: ${problem}`,
-  );
   const asked = askedStatus(request);
+  const mockError = headerText(answer.headers['x-thumbnail-api-mock-error']);
+  // The mock's own errors answer what the contract does not document (its README, "Honest answers"): for a
+  // documented operation only a Prefer (or its ?__ query fallback) that asks for such a thing, or cannot be read.
+  const problems =
+    mockError === undefined
+      ? undocumentedAnswer(operation, answer.status, headerText(answer.headers['content-type']), answer.body).map(
+          (problem) => `${where} answered ${answer.status}, which the contract does not document: ${problem}`,
+        )
+      : preferMockErrors.has(mockError) && statesPreference(request)
+        ? []
+        : [`${where} got the mock's own error ${mockError} (${answer.status}): ${answer.body.toString('utf8', 0, 200)}`];
   // 502-504 are the mock's own failures (Prism gone or not answering): never an answer to a request that did not ask.
   // A 500 is Prism's answer to requests it chokes on (a malformed Content-Type), inside the contract as an error body.
   if (answer.status >= 502 && answer.status <= 504 && asked !== answer.status) {
-    problems.push(`${where} answered ${answer.status} without being asked for it: ${headerText(answer.headers['x-thumbnail-api-mock-note']) ?? answer.body.toString('utf8', 0, 200)}`);
+    problems.push(
+      `${where} answered ${answer.status} without being asked for it: ${headerText(answer.headers['x-thumbnail-api-mock-note']) ?? answer.body.toString('utf8', 0, 200)}`,
+    );
   }
 
   if (withRegistry) {
@@ -38,7 +48,9 @@ export function mockProblems({ request, answer, withRegistry }: MockExchange): s
       const status = outcome === 'unauthorized' ? 401 : 403;
       const expected = JSON.stringify(documentedExample(operation, status));
       if (answer.status !== status || answer.body.toString('utf8') !== expected) {
-        problems.push(`${where} with a key the registry answers "${outcome}" got ${answer.status} ${answer.body.toString('utf8', 0, 120)}, expected ${status} ${expected}`);
+        problems.push(
+          `${where} with a key the registry answers "${outcome}" got ${answer.status} ${answer.body.toString('utf8', 0, 120)}, expected ${status} ${expected}`,
+        );
       }
     } else if (asked === undefined && (answer.status === 401 || answer.status === 403)) {
       problems.push(`${where} with an "ok" key was answered ${answer.status}`);
@@ -62,10 +74,21 @@ export function registryOutcome(headers: ReadonlyArray<readonly [string, string]
   return (key !== undefined && Object.hasOwn(REGISTRY, key) ? REGISTRY[key as keyof typeof REGISTRY] : undefined) ?? 'unauthorized';
 }
 
+/** The mock's errors about a request's Prefer header (or its query fallbacks). */
+const preferMockErrors = new Set(['undocumented-status', 'undocumented-example', 'malformed-prefer']);
+
+/** Whether a request states a preference: a Prefer header, or one of Prism's `__` query fallbacks. */
+function statesPreference(request: Extract<MockRequest, { kind: 'http' }>): boolean {
+  return request.headers.some(([name]) => name.toLowerCase() === 'prefer') || /[?&]__/.test(request.target);
+}
+
 /** The status a request asks Prism for, through `Prefer: code=` or the `__code` query parameter. */
 function askedStatus(request: Extract<MockRequest, { kind: 'http' }>): number | undefined {
   // Repeated Prefer lines reach Prism joined with ", ".
-  const prefer = request.headers.filter(([name]) => name.toLowerCase() === 'prefer').map(([, value]) => value).join(', ');
+  const prefer = request.headers
+    .filter(([name]) => name.toLowerCase() === 'prefer')
+    .map(([, value]) => value)
+    .join(', ');
   const fromPrefer = /code=(\d+)/.exec(prefer)?.[1];
   const fromQuery = /[?&]__code=(\d+)/.exec(request.target)?.[1];
   const code = fromPrefer ?? fromQuery;

@@ -10,7 +10,9 @@ export type Delivery =
   /** The first `fraction` of the body, then the connection is closed (`end`) or reset (`reset`). */
   | { kind: 'cut'; fraction: number; how: 'end' | 'reset' }
   /** The first `fraction` of the body, then nothing: only the client's time limit ends the wait. */
-  | { kind: 'stall'; fraction: number };
+  | { kind: 'stall'; fraction: number }
+  /** The body again and again (chunked), for as long as the client reads: only its size limit ends it. */
+  | { kind: 'endless' };
 
 /** Interim (1xx) responses node can send before the final one. */
 export type Interim = 'continue' | 'processing' | 'early-hints';
@@ -75,7 +77,7 @@ export function isRetryableStatus(status: number): boolean {
  * body has arrived"; "Retried: connection errors, timeouts, 408, 429 and every status >= 500". So a body that
  * never arrives in full is retryable whatever the status. `tight` when a trickle may outlast the time limit.
  */
-export function classify(answer: ServerAnswer, tight = false): AnswerClass {
+export function classify(answer: ServerAnswer, tight = false, limit = Number.POSITIVE_INFINITY): AnswerClass {
   switch (answer.kind) {
     case 'drop':
     case 'silence':
@@ -84,6 +86,11 @@ export function classify(answer: ServerAnswer, tight = false): AnswerClass {
       return answer.keepOpen || answer.parsedStatus === undefined || isRetryableStatus(answer.parsedStatus) ? 'retry' : 'final';
     case 'response': {
       if (refusesInterim(answer)) return 'either';
+      // An answer past the size limit ends the call: it is not retried, whatever its status.
+      const size = passesLimit(answer, limit);
+      if (!size.certain) return 'either';
+      // (with a short time limit, reading up to the limit may take longer than the limit)
+      if (size.passes) return tight ? 'either' : 'final';
       if (headerBytes(answer) > MAX_HEADER_BYTES || isRetryableStatus(answer.status) || !isComplete(answer) || fetchDropsStatus(answer)) return 'retry';
       // A reset right after a complete body-less response may make the kernel drop the bytes before fetch reads them.
       if (!hasBody(answer)) return answer.delivery.kind === 'cut' && answer.delivery.how === 'reset' ? 'either' : 'final';
@@ -119,7 +126,27 @@ export function declaresEncoding(answer: HttpAnswer): boolean {
 
 /** Whether the client has a body to read. */
 export function hasBody(answer: HttpAnswer): boolean {
-  return !NO_BODY_STATUSES.has(answer.status) && (answer.body.length > 0 || answer.length !== 'exact');
+  return !NO_BODY_STATUSES.has(answer.status) && (answer.body.length > 0 || answer.length !== 'exact' || answer.delivery.kind === 'endless');
+}
+
+/**
+ * Whether the client's size limit ends the answer, as its README says: "past it, or when the Content-Length already
+ * says so". Not `certain` when the connection may break before the client has counted past the limit (a reset right
+ * after the bytes), or when the body declares an encoding whose decoded length is not known here (fuzzed bytes that
+ * decode at all are taken to grow no more than eightfold).
+ */
+export function passesLimit(answer: HttpAnswer, limit: number): { passes: boolean; certain: boolean } {
+  if (!hasBody(answer) || headerBytes(answer) > MAX_HEADER_BYTES || fetchDropsStatus(answer)) return { passes: false, certain: true };
+  // (fetch may refuse the answer at its 100 Continue, or read it as the start of the body)
+  if (refusesInterim(answer)) return { passes: false, certain: false };
+  const delivery = answer.delivery;
+  if (declaresEncoding(answer)) return { passes: false, certain: delivery.kind !== 'endless' && limit >= 8 * (answer.body.length + 1024) };
+  const declared = answer.length === 'exact' ? answer.body.length : answer.length === 'overstated' ? answer.body.length + 100 : undefined;
+  if (declared !== undefined && declared > limit) return { passes: true, certain: true };
+  if (delivery.kind === 'endless') return { passes: true, certain: true };
+  const sent = delivery.kind === 'cut' || delivery.kind === 'stall' ? Math.floor(answer.body.length * delivery.fraction) : answer.body.length;
+  if (sent <= limit) return { passes: false, certain: true };
+  return { passes: true, certain: !(delivery.kind === 'cut' && delivery.how === 'reset') };
 }
 
 /** Whether the whole response reaches the client, if it waits long enough. */
@@ -142,10 +169,10 @@ export function answerFor(script: readonly ServerAnswer[], attempt: number): Ser
  * The numbers of attempts the retry rules allow for a script: the call stops at the first final answer or when
  * `maxAttempts` are spent; an `either` answer may end it or not.
  */
-export function allowedAttempts(script: readonly ServerAnswer[], maxAttempts: number, tight = false): number[] {
+export function allowedAttempts(script: readonly ServerAnswer[], maxAttempts: number, tight = false, limit = Number.POSITIVE_INFINITY): number[] {
   const allowed: number[] = [];
   for (let attempt = 1; attempt <= maxAttempts; attempt++) {
-    const cls = classify(answerFor(script, attempt), tight);
+    const cls = classify(answerFor(script, attempt), tight, limit);
     if (attempt === maxAttempts || cls === 'final') {
       allowed.push(attempt);
       break;

@@ -1,4 +1,5 @@
-// Hostile requests against the running mock (startMock: our front server and a real Prism process), with and
+// Hostile requests against the running mock (startMock: the compiled contract, and Prism in the same process for
+// what it does not cover, e.g. Prefer: dynamic=true), with and
 // without a key registry: it never crashes or hangs, every answer to a documented operation is one the contract
 // documents, the registry answers as its README says, nothing reaches another host, and it keeps serving.
 import { createServer, type Server } from 'node:http';
@@ -57,7 +58,9 @@ test('hostile requests: no crash, no hang, only documented answers, the registry
       problems.push(`a conforming request afterwards got ${after.kind === 'response' ? `${after.status} ${after.body.toString('utf8', 0, 200)}` : after.kind}`);
     } else {
       const operation = documentedOperation('GET', '/api/thumbnails')!;
-      problems.push(...undocumentedAnswer(operation, after.status, after.headers['content-type'], after.body).map((p) => `a conforming request afterwards: ${p}`));
+      problems.push(
+        ...undocumentedAnswer(operation, after.status, after.headers['content-type'], after.body).map((p) => `a conforming request afterwards: ${p}`),
+      );
     }
     if (problems.length > 0) {
       // The mock keeps state (Prism's connections, Prism itself): the first failing batch is the one to read, since

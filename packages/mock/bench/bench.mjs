@@ -1,189 +1,140 @@
-// Benchmark of the mock, printed and never asserted: start-up time, throughput and latency against a bare
-// node:http server returning the same bytes, resident memory, and a load run that must see no bad response.
-// Loopback only; every loop is bounded by a request count. Run after `pnpm build`: `pnpm run bench`.
-import { spawn } from 'node:child_process';
-import { readFileSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { Agent, request } from 'node:http';
-import { cpus, tmpdir } from 'node:os';
-import { join } from 'node:path';
+// The mock's benchmark (issue 15), printed and never asserted: in one run, bare node:http answering the same bytes
+// (the floor), the Prism CLI alone, Steady (when npm can install it), our CLI and our startMock(); start → first
+// 200, req/s and p50/p99 latency at 1 and 50 keep-alive connections for GET and POST, in rounds that alternate
+// between the contenders to spread the machine's noise, the process tree's memory after the load, and a
+// 10,000-request run at 50 connections that counts errors and answers differing from Prism's.
+// Run after `pnpm build`: `pnpm --filter @thumbnail-api/mock bench`. BENCH_ROUNDS (3), BENCH_SECONDS (3) and
+// BENCH_ONLY (e.g. bare,cli) size a run.
+import { execFileSync, fork } from 'node:child_process';
+import { cpus, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { startMock } from '../dist/index.js';
+import { contenders, treeRssMiB } from './contenders.mjs';
+import { compareExchanges } from './exchanges.mjs';
+import { printReport } from './report.mjs';
 
-const cliPath = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
-const keys = { 'bench-ok': 'ok', 'bench-revoked': 'unauthorized', 'bench-no-access': 'forbidden' };
-const keysFile = join(mkdtempSync(join(tmpdir(), 'mock-bench-')), 'keys.json');
-writeFileSync(keysFile, JSON.stringify(keys));
-const children = new Set();
-process.on('exit', () => children.forEach((child) => child.kill('SIGKILL')));
+const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
+const seconds = Number(process.env.BENCH_SECONDS ?? 3);
+const names = (process.env.BENCH_ONLY ?? Object.keys(contenders).join(',')).split(',').map((name) => name.trim());
+for (const name of names)
+  if (!contenders[name]) throw new Error(`BENCH_ONLY: no contender ${JSON.stringify(name)}; choose from ${Object.keys(contenders).join(', ')}.`);
 
-/** Starts a node process and resolves with it and the URL it prints (`... http://host:port`). */
-function startProcess(args, pattern) {
-  const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'] });
-  children.add(child);
-  return new Promise((resolve, reject) => {
-    let output = '';
-    child.stdout.on('data', (chunk) => {
-      output += chunk;
-      const match = pattern.exec(output);
-      if (match) resolve({ child, url: match[1] });
-    });
-    child.once('exit', (code) => reject(new Error(`${args.join(' ')} exited with ${code} before it was ready:\n${output}`)));
+// The load generator runs in a process of its own.
+const worker = fork(fileURLToPath(new URL('./load-worker.mjs', import.meta.url)), [], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+let nextJob = 0;
+const pending = new Map();
+worker.on('message', ({ id, result, error }) => {
+  const job = pending.get(id);
+  pending.delete(id);
+  if (error) job.reject(new Error(error));
+  else job.resolve(result);
+});
+const run = (job, args) =>
+  new Promise((resolve, reject) => {
+    const id = nextJob++;
+    pending.set(id, { resolve, reject });
+    worker.send({ id, job, args });
   });
-}
 
-async function stopProcess(child) {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  await exited;
-  children.delete(child);
-}
-
-/** One request over `agent`; resolves with status, body and latency, or with the error. */
-function send(agent, url, { method = 'GET', path = '/api/thumbnails', headers = {}, body } = {}) {
-  return new Promise((resolve) => {
-    const started = performance.now();
-    const req = request(new URL(path, url), { agent, method, headers, timeout: 10_000 }, (res) => {
-      const chunks = [];
-      res.on('data', (chunk) => chunks.push(chunk));
-      res.on('end', () => resolve({ status: res.statusCode, body: Buffer.concat(chunks).toString(), ms: performance.now() - started }));
-      res.on('error', (error) => resolve({ error }));
-    });
-    req.on('timeout', () => req.destroy(new Error('timed out after 10 s')));
-    req.on('error', (error) => resolve({ error }));
-    req.end(body);
-  });
-}
-
-/** `total` requests over `concurrency` keep-alive connections; `pick(i)` gives request i and what it must get back. */
-async function load(url, concurrency, total, pick) {
-  const agent = new Agent({ keepAlive: true, maxSockets: concurrency });
-  const latencies = [];
-  let next = 0;
-  let failed = 0;
-  let malformed = 0;
-  const started = performance.now();
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      while (next < total) {
-        const { request: init, expect } = pick(next++);
-        const result = await send(agent, url, init);
-        if (result.error) failed++;
-        else if (result.status !== expect.status || result.body !== expect.body) malformed++;
-        else latencies.push(result.ms);
-      }
-    }),
-  );
-  const seconds = (performance.now() - started) / 1000;
-  agent.destroy();
-  latencies.sort((a, b) => a - b);
-  const at = (q) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? NaN;
-  return { perSecond: total / seconds, p50: at(0.5), p99: at(0.99), failed, malformed, seconds };
-}
-
-/** Resident memory of a process, from /proc (Linux). */
-function rssMiB(pid) {
+const commit = (() => {
   try {
-    const kib = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]);
-    return kib / 1024;
+    return execFileSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
   } catch {
-    return NaN;
+    return 'unknown commit';
+  }
+})();
+console.log(
+  `Thumbnail API mock bench, ${new Date().toISOString().slice(0, 10)}, ${commit}: Node ${process.version}, ${cpus().length} CPU(s) (${cpus()[0]?.model.trim()}), loopback; load from a separate process (autocannon ${autocannonVersion()})`,
+);
+console.log(
+  `pnpm --filter @thumbnail-api/mock bench: ${rounds} rounds alternating between contenders, ${seconds} s per measurement; load average at the start ${loadText()}\n`,
+);
+
+/** Rotates the order each round, so no contender always runs first (or right after the heaviest). */
+const rotated = (list, round) => list.map((_, index) => list[(index + round) % list.length]);
+
+// 1. Start-up, alternating; the last round's servers stay up for the load.
+const results = Object.fromEntries(names.map((name) => [name, { label: contenders[name].label, starts: [], load: {} }]));
+const running = {};
+for (let round = 0; round < rounds; round++) {
+  for (const name of rotated(names, round)) {
+    if (results[name].skipped) continue;
+    try {
+      const server = await contenders[name].start();
+      results[name].starts.push(server.startMs);
+      results[name].note = server.note;
+      if (round === rounds - 1) running[name] = server;
+      else await server.stop();
+    } catch (error) {
+      results[name].skipped = error.message.split('\n')[0];
+      console.log(`${name}: skipped, ${results[name].skipped}`);
+    }
   }
 }
+const active = names.filter((name) => running[name]);
 
-function childPids(pid) {
-  try {
-    return readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
-  } catch {
-    return [];
-  }
-}
-
-const fmt = (n, digits = 0) => (Number.isFinite(n) ? n.toFixed(digits) : 'n/a');
-const line = (label, value) => console.log(`${label.padEnd(44)} ${value}`);
-
-console.log(`Thumbnail API mock bench: Node ${process.version}, ${cpus().length} CPU(s), load generator in this process\n`);
-
-// 1. Start-up: from spawning the command to the first 200.
-let started = performance.now();
-const cli = await startProcess([cliPath, '--port', '0', '--keys', keysFile], /listening on (http:\/\/\S+)/);
-const okList = { request: { headers: { 'x-api-key': 'bench-ok' } }, expect: { status: 200, body: '' } };
-const probeAgent = new Agent({ keepAlive: false });
-let first;
-for (let attempt = 0; attempt < 200; attempt++) {
-  first = await send(probeAgent, cli.url, okList.request);
-  if (first.status === 200) break;
-  await new Promise((resolve) => setTimeout(resolve, 25));
-}
-line('start → first 200, CLI (node dist/cli.js)', `${fmt(performance.now() - started)} ms`);
-okList.expect.body = first.body;
-
-started = performance.now();
-const inProcess = await startMock({ port: 0, keys });
-const firstInProcess = await send(probeAgent, inProcess.url, okList.request);
-line('start → first 200, startMock()', `${fmt(performance.now() - started)} ms (status ${firstInProcess.status})`);
-await inProcess.stop();
-
-// 2. Throughput and latency, the mock against a bare node:http server answering the same bytes.
-const bareScript = `
-  const body = Buffer.from(process.argv[1]);
-  const server = require('node:http').createServer((req, res) => {
-    req.resume();
-    req.on('end', () => res.writeHead(200, { 'content-type': 'application/json', 'content-length': body.length }).end(body));
-  });
-  server.listen(0, '127.0.0.1', () => console.log('bare listening on http://127.0.0.1:' + server.address().port));
-  process.on('SIGTERM', () => process.exit(0));`;
-const bare = await startProcess(['-e', bareScript, okList.expect.body], /listening on (http:\/\/\S+)/);
-
-console.log('\nGET /api/thumbnails (200), keep-alive connections      mock            bare node:http   ratio');
-for (const [concurrency, total] of [
-  [1, 1_000],
-  [50, 5_000],
-]) {
-  await load(cli.url, concurrency, Math.min(total, 500), () => okList); // warm-up
-  await load(bare.url, concurrency, Math.min(total, 500), () => okList);
-  const mock = await load(cli.url, concurrency, total, () => okList);
-  const base = await load(bare.url, concurrency, total, () => okList);
-  const label = `${concurrency} connection(s), ${total} requests`;
-  console.log(`  ${label.padEnd(40)} req/s  ${fmt(mock.perSecond).padStart(8)}        ${fmt(base.perSecond).padStart(8)}        ${fmt(base.perSecond / mock.perSecond, 1)}× slower`);
-  console.log(`  ${''.padEnd(40)} p50    ${fmt(mock.p50, 2).padStart(8)} ms     ${fmt(base.p50, 2).padStart(8)} ms`);
-  console.log(`  ${''.padEnd(40)} p99    ${fmt(mock.p99, 2).padStart(8)} ms     ${fmt(base.p99, 2).padStart(8)} ms`);
-  if (mock.failed + mock.malformed + base.failed + base.malformed > 0) {
-    console.log(`  (bad responses: mock ${mock.failed + mock.malformed}, bare ${base.failed + base.malformed})`);
-  }
-}
-await stopProcess(bare.child);
-
-// 3. Load run: four kinds of exchange, each answer compared byte for byte with what it must be.
-const documented = async (headers) => (await send(probeAgent, cli.url, { headers })).body;
-const exchanges = [
-  okList,
-  {
-    request: { method: 'POST', headers: { 'x-api-key': 'bench-ok', 'content-type': 'application/json' }, body: '{"prompt":"A red fox at dawn"}' },
-    expect: { status: 200, body: okList.expect.body },
-  },
-  { request: { headers: { 'x-api-key': 'bench-revoked' } }, expect: { status: 401, body: await documented({ 'x-api-key': 'bench-revoked' }) } },
-  { request: { headers: { authorization: 'Bearer bench-no-access' } }, expect: { status: 403, body: await documented({ 'x-api-key': 'bench-no-access' }) } },
+// 2. Throughput and latency: each scenario in rounds, the contenders alternating within each round.
+const post = {
+  method: 'POST',
+  headers: { 'x-api-key': 'bench-key', 'content-type': 'application/json' },
+  body: JSON.stringify({ prompt: 'A red fox at dawn' }),
+};
+const get = { method: 'GET', headers: { 'x-api-key': 'bench-key' } };
+const scenarios = [
+  { id: 'get1', label: 'GET, 1 connection', connections: 1, init: get },
+  { id: 'get50', label: 'GET, 50 connections', connections: 50, init: get },
+  { id: 'post1', label: 'POST, 1 connection', connections: 1, init: post },
+  { id: 'post50', label: 'POST, 50 connections', connections: 50, init: post },
 ];
-const total = 10_000;
-const run = await load(cli.url, 50, total, (i) => exchanges[i % exchanges.length]);
-console.log(`\nLoad run: ${total} requests at 50 concurrent (200 list, 200 create, 401, 403 in turn)`);
-line('  time', `${fmt(run.seconds, 1)} s (${fmt(run.perSecond)} req/s, p50 ${fmt(run.p50, 1)} ms, p99 ${fmt(run.p99, 1)} ms)`);
-line('  failed responses (network errors)', String(run.failed));
-line('  malformed responses (wrong status or body)', String(run.malformed));
+const target = (name) => `${running[name].url}/api/thumbnails`;
+for (const name of active) {
+  // Warm-up (JIT, connection pools), not counted.
+  await run('throughput', { url: target(name), connections: 50, durationSeconds: 1, ...get });
+  await run('throughput', { url: target(name), connections: 50, durationSeconds: 1, ...post });
+}
+for (let round = 0; round < rounds; round++) {
+  for (const scenario of scenarios) {
+    for (const name of rotated(active, round)) {
+      const figures = await run('throughput', { url: target(name), connections: scenario.connections, durationSeconds: seconds, ...scenario.init });
+      results[name].load[scenario.id] ??= [];
+      results[name].load[scenario.id].push(figures);
+    }
+  }
+  process.stdout.write(`round ${round + 1} of ${rounds} done\n`);
+}
 
-// 4. Resident memory after the load, of the CLI (front server) and its Prism child.
-const prismPid = childPids(cli.child.pid)[0];
-const front = rssMiB(cli.child.pid);
-const prism = prismPid ? rssMiB(prismPid) : NaN;
-console.log('\nResident memory after the load run');
-line('  front server (the CLI process)', `${fmt(front, 1)} MiB`);
-line('  Prism child process', `${fmt(prism, 1)} MiB`);
-line('  total', `${fmt(front + prism, 1)} MiB`);
+// 3. Memory of each process tree after the load.
+for (const name of active) results[name].rssMiB = treeRssMiB(running[name].pid);
 
-probeAgent.destroy();
-await stopProcess(cli.child);
-if (run.failed + run.malformed > 0) {
-  console.error(`\n${run.failed + run.malformed} of ${total} responses in the load run were failed or malformed.`);
-  process.exitCode = 1;
+// 4. 10,000 requests at 50 connections, mixed, each answer compared with Prism's answer to the same request.
+let exchanges = [];
+if (running.prism) {
+  exchanges = await compareExchanges((request) => run('send', { url: running.prism.url, request }));
+  for (const name of active.filter((name) => name !== 'bare')) {
+    results[name].compare = await run('compare', { url: running[name].url, connections: 50, total: 10_000, exchanges });
+  }
+}
+
+await Promise.all(active.map((name) => running[name].stop()));
+worker.disconnect();
+process.exitCode = printReport({ results, names, scenarios, exchanges });
+// Other work on the machine moves every figure: the load average says how quiet the run was.
+console.log(`\nLoad average at the end ${loadText()} (${cpus().length} CPUs).`);
+
+function loadText() {
+  return loadavg()
+    .map((value) => value.toFixed(1))
+    .join(' / ');
+}
+
+function autocannonVersion() {
+  try {
+    return JSON.parse(
+      execFileSync(process.execPath, ['-p', "JSON.stringify(require('autocannon/package.json').version)"], {
+        encoding: 'utf8',
+        cwd: fileURLToPath(new URL('.', import.meta.url)),
+      }),
+    );
+  } catch {
+    return '?';
+  }
 }

@@ -17,7 +17,10 @@ const files = readdirSync(examplesDir, { withFileTypes: true })
   .sort();
 const examples = files.map((name) => {
   const language = languages[/** @type {keyof typeof languages} */ (extname(name))];
-  if (!language) throw new Error(`examples/${name}: no Markdown language is known for ${extname(name) || 'files without an extension'}; add it to scripts/build-examples.mjs.`);
+  if (!language)
+    throw new Error(
+      `examples/${name}: no Markdown language is known for ${extname(name) || 'files without an extension'}; add it to scripts/build-examples.mjs.`,
+    );
   return { name, language, code: readFileSync(`${examplesDir}${name}`, 'utf8') };
 });
 mkdirSync(fileURLToPath(new URL('../dist/', import.meta.url)), { recursive: true });

@@ -41,7 +41,11 @@ const versions = new Map();
   }
 })(tree);
 const found = [...versions.keys()].sort();
-check('Prism packages resolve to the pinned versions', found.every((v) => /prism-(cli@5\.14\.2|core@5\.8\.0|http@5\.12\.0|http-server@5\.12\.2)$/.test(v)), found.join(', '));
+check(
+  'Prism packages resolve to the pinned versions',
+  found.every((v) => /prism-(cli@5\.14\.2|core@5\.8\.0|http@5\.12\.0|http-server@5\.12\.2)$/.test(v)),
+  found.join(', '),
+);
 
 const specPath = sh('node', ['-p', "require.resolve('@thumbnail-api/spec/openapi.json')"]).trim();
 check('@thumbnail-api/spec resolves from the installed mock', specPath.startsWith(join(project, 'node_modules')), specPath);
@@ -83,9 +87,25 @@ for (const [label, prefix] of nodes) {
   // Through npx as in the guide on this Node; with another Node, its node runs the installed bin.
   const command = prefix.length === 0 ? ['npx', '@thumbnail-api/mock'] : ['node', 'node_modules/.bin/thumbnail-api-mock'];
   const cli = run([...command, '--port', '0', '--keys', 'keys.json', '--', 'node', 'integration.mjs']);
-  check(`${label}: ${command.join(' ')} -- node integration.mjs`, cli.status === 0, (cli.stdout + cli.stderr).trim().split('\n').filter((l) => !l.startsWith('npm warn')).join(' | '));
+  check(
+    `${label}: ${command.join(' ')} -- node integration.mjs`,
+    cli.status === 0,
+    (cli.stdout + cli.stderr)
+      .trim()
+      .split('\n')
+      .filter((l) => !l.startsWith('npm warn'))
+      .join(' | '),
+  );
   const api = run(['node', 'api.mjs']);
-  check(`${label}: startMock() from the installed package`, api.status === 0, (api.stdout + api.stderr).trim().split('\n').filter((l) => !l.startsWith('npm warn')).join(' | '));
+  check(
+    `${label}: startMock() from the installed package`,
+    api.status === 0,
+    (api.stdout + api.stderr)
+      .trim()
+      .split('\n')
+      .filter((l) => !l.startsWith('npm warn'))
+      .join(' | '),
+  );
 }
 
 console.log(failures === 0 ? `\nThe packed packages work outside the workspace (${project}).` : `\n${failures} check(s) failed (${project}).`);

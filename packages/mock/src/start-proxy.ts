@@ -1,10 +1,11 @@
-// startContractProxy: forwards to the real service and reports where its traffic breaks the contract.
-import { createServer } from 'node:http';
-import { loadContract } from './contract.js';
-import { type CheckedExchange, type ContractReport, ReportCollector } from './contract-report.js';
-import { closeServer, listen, urlOf } from './http-listen.js';
-import { launch, type Launched } from './launch.js';
-import { createProxyHandler, createTap } from './proxy-handler.js';
+// startContractProxy: forwards to the real service and reports where its traffic breaks the contract, with
+// Prism's validating proxy (in this process) as the judge.
+import { readContract } from './contract/read-contract.js';
+import { type PrismServer, prismWithin, startPrismServer } from './prism/prism-server.js';
+import { type CheckedExchange, type ContractReport, ReportCollector } from './proxy/contract-report.js';
+import { createProxyHandler, createTap } from './proxy/proxy-handler.js';
+import { startFrontServer } from './server/front-server.js';
+import { closeServer, listen, urlOf } from './server/http-listen.js';
 
 /** Options of {@link startContractProxy}. */
 export interface StartContractProxyOptions {
@@ -18,7 +19,7 @@ export interface StartContractProxyOptions {
   specPath?: string;
   /** Called with every exchange that has findings, as it happens (e.g. to print it). */
   onExchange?: (exchange: CheckedExchange) => void;
-  /** How long to wait for the proxy to answer, in milliseconds; defaults to 30 000. */
+  /** How long to wait for Prism to load, in milliseconds; defaults to 30 000. */
   startTimeoutMs?: number;
 }
 
@@ -34,7 +35,7 @@ export interface RunningContractProxy {
   readonly upstream: string;
   /** What the proxy found so far. */
   report(): ContractReport;
-  /** Stops the proxy and waits until its Prism process has exited. */
+  /** Stops the proxy; resolves once nothing of it is left. */
   stop(): Promise<void>;
 }
 
@@ -43,16 +44,8 @@ export interface RunningContractProxy {
  * unchanged, while Prism checks both against the contract. Resolves once the proxy answers.
  */
 export async function startContractProxy(options: StartContractProxyOptions): Promise<RunningContractProxy> {
-  const { proxy, launched } = await launchContractProxy(options);
-  return { url: launched.url, host: launched.host, port: launched.port, upstream: proxy.upstream, report: proxy.report, stop: launched.stop };
-}
-
-/** {@link startContractProxy}, with the Prism process exposed for the CLI. */
-export async function launchContractProxy(
-  options: StartContractProxyOptions,
-): Promise<{ proxy: { upstream: string; report(): ContractReport }; launched: Launched }> {
   const upstream = parseUpstream(options.upstream);
-  const contract = loadContract(options.specPath);
+  const contract = await readContract(options.specPath);
   const collector = new ReportCollector();
   const tap = createTap(upstream);
   const tapPort = await listen(tap.server, '127.0.0.1', 0);
@@ -60,38 +53,45 @@ export async function launchContractProxy(
     await closeServer(tap.server);
     tap.close();
   };
-  let launched: Launched;
-  try {
-    launched = await launch({
-      host: options.host ?? '127.0.0.1',
-      port: options.port ?? 4010,
-      // No --errors: with it Prism answers violating traffic with its own 500 instead of letting it through.
-      prism: { mode: 'proxy', specPath: contract.path, upstream: urlOf('127.0.0.1', tapPort), errors: false, startTimeoutMs: options.startTimeoutMs ?? 30_000 },
-      createHandler: (prismUrl) =>
-        createProxyHandler({
-          contract,
-          prismUrl,
-          upstream,
-          pending: tap.pending,
-          onExchange(exchange) {
-            collector.add(exchange);
-            if (exchange.findings.length > 0) options.onExchange?.(exchange);
-          },
-        }),
-      probe: false,
-    });
-  } catch (error) {
+  // The public port first, so that a port in use fails before Prism is loaded.
+  const front = await startFrontServer(options.host ?? '127.0.0.1', options.port ?? 4010).catch(async (error: unknown) => {
     await closeTap();
     throw error;
-  }
+  });
+  let prism: PrismServer | undefined;
   const stop = async () => {
-    await launched.stop();
+    await front.stop();
+    await prism?.close();
     await closeTap();
   };
-  return {
-    proxy: { upstream: upstream.href.replace(/\/$/, ''), report: () => collector.report() },
-    launched: { ...launched, stop },
-  };
+  try {
+    // No --errors: with it Prism answers violating traffic with its own 500 instead of letting it through.
+    const starting = startPrismServer({ mode: 'proxy', specPath: contract.path, upstream: urlOf('127.0.0.1', tapPort), errors: false, cors: false });
+    prism = await prismWithin(starting, options.startTimeoutMs ?? 30_000).catch((error: unknown) => {
+      // A Prism that loads after all must not outlive the failed start.
+      void starting.then(
+        (late) => late.close(),
+        () => undefined,
+      );
+      throw error;
+    });
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  front.use(
+    createProxyHandler({
+      contract: contract.model,
+      prismUrl: prism.url,
+      upstream,
+      pending: tap.pending,
+      onExchange(exchange) {
+        collector.add(exchange);
+        if (exchange.findings.length > 0) options.onExchange?.(exchange);
+      },
+    }),
+  );
+  return { url: front.url, host: front.host, port: front.port, upstream: upstream.href.replace(/\/$/, ''), report: () => collector.report(), stop };
 }
 
 function parseUpstream(value: string): URL {

@@ -1,6 +1,7 @@
 // The command users run: it prints its URL, stops cleanly, and fails clearly with nothing left running.
+
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -17,13 +18,14 @@ afterEach(async () => {
 const dir = mkdtempSync(join(tmpdir(), 'mock-cli-'));
 
 describe.each(['SIGTERM', 'SIGINT', 'SIGHUP'] as const)('on %s', (signal) => {
-  test('it stops with exit code 0, leaving neither its server nor Prism running', async () => {
+  test('it stops with exit code 0, leaving nothing running', async () => {
     const run = runCli(['--port', '0']);
     const url = await run.ready();
     expect(run.stdout()).toBe(`Thumbnail API mock listening on ${url}\n`);
     expect((await fetch(`${url}/api/thumbnails`, { headers: { 'x-api-key': 'k' } })).status).toBe(200);
-    // Two processes: the CLI (front server) and its Prism child.
-    expect(processesWithMarker(run.marker)).toHaveLength(2);
+    // Prism answers in the same process when a request needs it.
+    expect((await fetch(`${url}/api/thumbnails`, { headers: { 'x-api-key': 'k', prefer: 'dynamic=true' } })).status).toBe(200);
+    expect(processesWithMarker(run.marker)).toEqual([run.child.pid]);
 
     run.child.kill(signal);
     expect(await run.exited).toEqual({ code: 0, signal: null });
@@ -32,12 +34,13 @@ describe.each(['SIGTERM', 'SIGINT', 'SIGHUP'] as const)('on %s', (signal) => {
   });
 });
 
-test('when the CLI is killed outright, its Prism child exits by itself', async () => {
+test('when the CLI is killed outright, nothing is left and its port closes', async () => {
   const run = runCli(['--port', '0']);
-  await run.ready();
+  const url = await run.ready();
   run.child.kill('SIGKILL');
   await run.exited;
   expect(await survivorsOf(run.marker)).toEqual([]);
+  await expect(fetch(`${url}/api/thumbnails`)).rejects.toThrow();
 });
 
 test('--help shows the defaults: 127.0.0.1 and port 4010', async () => {
@@ -45,6 +48,28 @@ test('--help shows the defaults: 127.0.0.1 and port 4010', async () => {
   expect(await run.exited).toEqual({ code: 0, signal: null });
   expect(run.stdout()).toContain('--port <port>          Port to listen on (default 4010; 0 picks a free port)');
   expect(run.stdout()).toContain('--host <host>          Interface to listen on (default 127.0.0.1)');
+});
+
+test('--help gives the order of checks as the mock applies them (order-of-checks.test.ts shows each)', async () => {
+  const run = runCli(['--help']);
+  await run.exited;
+  const steps = [
+    '1. Authentication, before the body is read',
+    '2. Prefer: code=<status> and/or example=<name> chooses a documented answer, whatever the body.',
+    '3. Validation:',
+  ];
+  const at = steps.map((step) => run.stdout().indexOf(step));
+  expect(at.every((index) => index > 0)).toBe(true);
+  expect([...at].sort((a, b) => a - b)).toEqual(at);
+});
+
+test('--cors-origin lets only that origin call the mock from a browser', async () => {
+  const run = runCli(['--port', '0', '--cors-origin', 'http://localhost:5173']);
+  const url = await run.ready();
+  const origin = async (from: string) =>
+    (await fetch(`${url}/api/thumbnails`, { headers: { 'x-api-key': 'k', origin: from } })).headers.get('access-control-allow-origin');
+  expect(await origin('http://localhost:5173')).toBe('http://localhost:5173');
+  expect(await origin('https://evil.example')).toBeNull();
 });
 
 test('--keys reads the key registry from a JSON file', async () => {
@@ -56,21 +81,23 @@ test('--keys reads the key registry from a JSON file', async () => {
   expect([await status('ci-ok'), await status('ci-no-access'), await status('unknown')]).toEqual([200, 403, 401]);
 });
 
-test('NODE_ENV=production (which breaks Prism on its own) does not stop it', async () => {
+test('NODE_ENV=production (which breaks the Prism CLI on its own) does not stop it, nor Prism in it', async () => {
   const run = runCli(['--port', '0'], { NODE_ENV: 'production' });
   const url = await run.ready();
   expect((await fetch(`${url}/api/thumbnails`, { headers: { 'x-api-key': 'k' } })).status).toBe(200);
+  expect((await fetch(`${url}/api/thumbnails`, { headers: { 'x-api-key': 'k', prefer: 'dynamic=true' } })).status).toBe(200);
 });
 
-test('if Prism dies while the mock runs, the CLI says so and exits with code 1', async () => {
-  const run = runCli(['--port', '0']);
-  await run.ready();
-  const prism = readFileSync(`/proc/${run.child.pid}/task/${run.child.pid}/children`, 'utf8').trim().split(/\s+/).map(Number);
-  expect(prism).toHaveLength(1);
-  process.kill(prism[0]!, 'SIGKILL');
-  expect(await run.exited).toEqual({ code: 1, signal: null });
-  expect(run.stderr()).toContain('thumbnail-api-mock: Prism stopped unexpectedly.');
-  expect(await survivorsOf(run.marker)).toEqual([]);
+test("a Prism that cannot load does not stop the mock: a request that needs it gets the mock's 503 naming the cause", async () => {
+  const breakPrism = fileURLToPath(new URL('./fixtures/break-prism.cjs', import.meta.url));
+  const run = runCli(['--port', '0'], { NODE_OPTIONS: `--require ${breakPrism}` });
+  const url = await run.ready();
+  expect((await fetch(`${url}/api/thumbnails`, { headers: { 'x-api-key': 'k' } })).status).toBe(200);
+  const generated = await fetch(`${url}/api/thumbnails`, { headers: { 'x-api-key': 'k', prefer: 'dynamic=true' } });
+  expect(generated.status).toBe(503);
+  expect((await generated.json()).detail).toContain(
+    'Cannot load Prism, a dependency of @thumbnail-api/mock (reinstall @thumbnail-api/mock): simulated broken Prism installation',
+  );
 });
 
 describe('failures: a clear error naming the cause, exit code 1, nothing left running', () => {
@@ -101,11 +128,13 @@ describe('failures: a clear error naming the cause, exit code 1, nothing left ru
     expect(await survivorsOf(run.marker)).toEqual([]);
   });
 
-  test('a Prism that fails to start', async () => {
+  test('a Prism that cannot load, with --proxy (which needs it from the start)', async () => {
     const breakPrism = fileURLToPath(new URL('./fixtures/break-prism.cjs', import.meta.url));
-    const run = runCli(['--port', '0'], { NODE_OPTIONS: `--require ${breakPrism}` });
+    const run = runCli(['--port', '0', '--proxy', 'http://127.0.0.1:9'], { NODE_OPTIONS: `--require ${breakPrism}` });
     expect(await run.exited).toEqual({ code: 1, signal: null });
-    expect(run.stderr()).toContain('Prism could not start: it exited before it answered. Prism said:\nError: simulated broken Prism installation');
+    expect(run.stderr()).toContain(
+      'thumbnail-api-mock: Cannot load Prism, a dependency of @thumbnail-api/mock (reinstall @thumbnail-api/mock): simulated broken Prism installation',
+    );
     expect(await survivorsOf(run.marker)).toEqual([]);
   });
 
@@ -113,6 +142,8 @@ describe('failures: a clear error naming the cause, exit code 1, nothing left ru
     [['--port', 'eighty'], '--port must be an integer from 0 to 65535, got "eighty".'],
     [['--fail-on-violation'], '--fail-on-violation only applies with --proxy <base-url>.'],
     [['--proxy', 'http://127.0.0.1:1', '--keys', 'k.json'], '--keys does not apply with --proxy'],
+    [['--proxy', 'http://127.0.0.1:1', '--cors-origin', 'http://a.example'], '--cors-origin does not apply with --proxy'],
+    [['--cors-origin', 'localhost:5173'], 'The CORS origin "localhost:5173" is not an origin.'],
     [['npm', 'test'], 'Unexpected argument "npm". Put a command to run after --'],
     [['--prot', '1'], "Unknown option '--prot'"],
   ])('bad arguments %j exit with code 2 and the usage', async (args, message) => {

@@ -25,7 +25,7 @@ async function run(file: string, args: string[], options: { cwd: string; env?: N
   const marker = newMarker();
   const env = { ...process.env, ...options.env, [markerVariable]: marker };
   const result = await runProcess(file, args, { cwd: options.cwd, env, shell: options.shell, timeoutMs: 100_000 });
-  // The time limit ends the command's process group; Prism may have left it, so what carries the marker goes too.
+  // The time limit ends the command's process group; what carries the marker but left it goes too.
   if (result.timedOut) killMarked(marker);
   return { code: result.code, output: result.output, marker };
 }
@@ -33,7 +33,7 @@ async function run(file: string, args: string[], options: { cwd: string; env?: N
 test('the vitest globalSetup example passes against the mock it starts, and stops it', async () => {
   const vitest = join(dirname(createRequire(import.meta.url).resolve('vitest/package.json')), 'vitest.mjs');
   const result = await run(process.execPath, [vitest, 'run', '--root', examples], { cwd: examples, env: { CI: 'true', NO_COLOR: '1', FORCE_COLOR: '0' } });
-  expect(result.output).toMatch(/Tests\s+6 passed \(6\)/);
+  expect(result.output).toMatch(/Tests\s+7 passed \(7\)/);
   expect(result.code).toBe(0);
   expect(await survivorsOf(result.marker)).toEqual([]);
 });

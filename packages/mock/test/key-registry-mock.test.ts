@@ -64,10 +64,11 @@ test('the documented bodies are the ones the interface shows', () => {
   expect(forbidden).toEqual({ success: false, error: 'Forbidden' });
 });
 
-test('requests the contract does not describe are left to Prism, key or not', async () => {
+test("paths the contract does not describe get the mock's own 404, key or not", async () => {
   const response = await fetch(`${mock.url}/api/persons`, { headers: { 'x-api-key': 'test-revoked' } });
   expect(response.status).toBe(404);
   expect(response.headers.get('content-type')).toBe('application/problem+json');
+  expect(response.headers.get('x-thumbnail-api-mock-error')).toBe('unknown-path');
 });
 
 test('without a registry any non-empty key succeeds, as in Prism', async () => {

@@ -1,6 +1,8 @@
-// startMock's life cycle: several at once, stop, and failures that name their cause and leave nothing running.
-import { createServer, type Server } from 'node:http';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+// startMock's life cycle: several at once, in this process only, stop, and failures that name their cause and leave
+// nothing running.
+
+import { mkdtempSync, readdirSync, readFileSync, readlinkSync, writeFileSync } from 'node:fs';
+import { Agent, createServer, request, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, expect, test } from 'vitest';
@@ -11,7 +13,7 @@ const started: RunningMock[] = [];
 const servers: Server[] = [];
 let marker: string;
 beforeEach(() => {
-  // Children inherit the marker, so the Prism processes of this test can be found (and must be gone) afterwards.
+  // Children inherit the marker, so any process a test starts can be found (and there must be none).
   marker = newMarker();
   process.env[markerVariable] = marker;
 });
@@ -41,11 +43,32 @@ test('resolves only once it answers: the first request succeeds', async () => {
   expect(response.status).toBe(200);
 });
 
-test('stop() ends the server and its Prism process', async () => {
+test('it runs in this process: no other process is started, not even to answer with Prism', async () => {
   const mock = await startMock({ port: 0 });
+  started.push(mock);
+  const generated = await fetch(`${mock.url}/api/thumbnails`, { headers: { 'x-api-key': 'k', prefer: 'dynamic=true' } });
+  expect(generated.status).toBe(200);
+  expect(processesWithMarker(marker)).toEqual([]);
+});
+
+test.each([
+  ['after answering from the compiled contract', {}],
+  ['after Prism answered a request', { prefer: 'dynamic=true' }],
+])('stop() ends the server at once, keep-alive connections included, %s', async (_, extra) => {
+  const mock = await startMock({ port: 0 });
+  const agent = new Agent({ keepAlive: true });
+  const status = await new Promise<number>((resolve, reject) =>
+    request(`${mock.url}/api/thumbnails`, { agent, headers: { 'x-api-key': 'k', ...extra } }, (res) => {
+      res.resume();
+      res.on('end', () => resolve(res.statusCode!));
+    })
+      .on('error', reject)
+      .end(),
+  );
+  expect(status).toBe(200);
   await mock.stop();
+  agent.destroy();
   await expect(fetch(`${mock.url}/api/thumbnails`)).rejects.toThrow();
-  expect(await survivorsOf(marker)).toEqual([]);
 });
 
 async function occupiedPort(): Promise<number> {
@@ -75,9 +98,14 @@ test('a broken contract file is refused with an error naming it', async () => {
   expect(await survivorsOf(marker)).toEqual([]);
 });
 
-test('a Prism that does not answer in time is stopped, and the error says so', async () => {
-  await expect(startMock({ port: 0, startTimeoutMs: 1 })).rejects.toThrow('Prism did not answer within 1 ms.');
-  expect(await survivorsOf(marker)).toEqual([]);
+test("it never waits for Prism to start: a request that needs Prism in time gets the mock's 503, the rest are answered", async () => {
+  const mock = await startMock({ port: 0, startTimeoutMs: 1 });
+  started.push(mock);
+  const generated = await fetch(`${mock.url}/api/thumbnails`, { headers: { 'x-api-key': 'k', prefer: 'dynamic=true' } });
+  expect(generated.status).toBe(503);
+  expect(generated.headers.get('x-thumbnail-api-mock-error')).toBe('prism-unavailable');
+  expect(await generated.json()).toMatchObject({ detail: 'Prism did not start within 1 ms.' });
+  expect((await fetch(`${mock.url}/api/thumbnails`, { headers: { 'x-api-key': 'k' } })).status).toBe(200);
 });
 
 test('a bad key registry is refused before anything starts', async () => {
@@ -91,19 +119,37 @@ test('a key registry needs the contract to document the 401 and 403 bodies', asy
   const operation = { responses: { '200': { description: 'ok', content: { 'application/json': { example: {} } } } } };
   writeFileSync(path, JSON.stringify({ openapi: '3.1.0', info: { title: 't', version: '1' }, paths: { '/api/things': { get: operation } } }));
   await expect(startMock({ port: 0, specPath: path, keys: { k: 'ok' } })).rejects.toThrow(
-    'documents no 401 example for GET /api/things; the key registry answers with the contract\'s own bodies',
+    "documents no 401 example for GET /api/things; the key registry answers with the contract's own bodies",
   );
 });
 
-test('if its Prism process dies, documented operations are still answered inside the contract', async () => {
+test('stop() does not wait for a Prism still loading for a request, and Prism then never listens', async () => {
   const mock = await startMock({ port: 0 });
-  started.push(mock);
-  // Only the marked Prism child carries the marker (this test process was started without it).
-  const [prism] = processesWithMarker(marker);
-  process.kill(prism!, 'SIGKILL');
-  await survivorsOf(marker);
-  const response = await fetch(`${mock.url}/api/thumbnails`, { headers: { 'x-api-key': 'k' } });
-  expect(response.status).toBe(502);
-  expect(await response.json()).toEqual({ success: false, error: 'Invalid request' });
-  expect(response.headers.get('x-thumbnail-api-mock-note')).toMatch(/^The mock's Prism process did not answer: /);
+  const pending = fetch(`${mock.url}/api/thumbnails`, { headers: { 'x-api-key': 'k', prefer: 'dynamic=true' } }).catch((error: Error) => error);
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  const before = listeningPorts();
+  await mock.stop();
+  expect(await pending).toBeInstanceOf(Error);
+  // Prism's modules take about a second to load; give it longer, then look for a socket of this process it opened.
+  await new Promise((resolve) => setTimeout(resolve, 5_000));
+  expect(listeningPorts().filter((port) => !before.includes(port))).toEqual([]);
 });
+
+/** The TCP ports this process listens on (Linux /proc). */
+function listeningPorts(): number[] {
+  const inodes = new Set(
+    readdirSync('/proc/self/fd').flatMap((fd) => {
+      try {
+        return [/^socket:\[(\d+)\]$/.exec(readlinkSync(`/proc/self/fd/${fd}`))?.[1]].filter((inode): inode is string => inode !== undefined);
+      } catch {
+        return [];
+      }
+    }),
+  );
+  return readFileSync('/proc/net/tcp', 'utf8')
+    .split('\n')
+    .slice(1)
+    .map((line) => line.trim().split(/\s+/))
+    .filter((fields) => fields[3] === '0A' && inodes.has(fields[9]!))
+    .map((fields) => Number.parseInt(fields[1]!.split(':')[1]!, 16));
+}

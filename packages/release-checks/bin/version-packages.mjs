@@ -7,8 +7,8 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { runOrFail } from '@thumbnail-api/dev-tools/run-process';
 import { contractChangelogSection, insertIntoChangelog } from '../src/contract-changelog.mjs';
 import { readSpecVersion, syncContractVersion } from '../src/contract-version.mjs';
-import { repoLayout, repoRoot, SPEC_PACKAGE } from '../src/repo-layout.mjs';
 import { pnpmInvocation } from '../src/pnpm-invocation.mjs';
+import { repoLayout, repoRoot, SPEC_PACKAGE } from '../src/repo-layout.mjs';
 
 const root = process.argv[2] ? resolve(process.argv[2]) : repoRoot;
 const files = repoLayout(root);
@@ -27,7 +27,9 @@ try {
     writeFileSync(files.specChangelog, insertIntoChangelog(readFileSync(files.specChangelog, 'utf8'), version, section));
     mkdirSync(dirname(files.releasedSnapshot), { recursive: true });
     copyFileSync(files.workingBundle, files.releasedSnapshot);
-    console.log(`\n${section}\n\nWritten to ${relative(root, files.specChangelog)}; ${relative(root, files.releasedSnapshot)} now holds the contract of ${version}.`);
+    console.log(
+      `\n${section}\n\nWritten to ${relative(root, files.specChangelog)}; ${relative(root, files.releasedSnapshot)} now holds the contract of ${version}.`,
+    );
   }
 } catch (error) {
   console.error(`version-packages failed: ${error instanceof Error ? error.message : String(error)}`);

@@ -37,7 +37,15 @@ export async function checkContractChange({ released, working, plannedVersion })
   const required = largestBump(changes.map((change) => change.impact));
   const planned = bumpBetween(releasedVersion, plannedVersion);
   const passed = required !== 'major' || planned === 'major';
-  return { passed, required, planned, releasedVersion, plannedVersion, changes, message: formatVerdict({ passed, required, planned, releasedVersion, plannedVersion, changes }) };
+  return {
+    passed,
+    required,
+    planned,
+    releasedVersion,
+    plannedVersion,
+    changes,
+    message: formatVerdict({ passed, required, planned, releasedVersion, plannedVersion, changes }),
+  };
 }
 
 /**
@@ -72,7 +80,9 @@ function formatVerdict({ passed, required, planned, releasedVersion, plannedVers
     return lines.join('\n');
   }
   if (!passed) {
-    lines.push(`Breaking-change gate FAILED: the contract has breaking changes since ${releasedVersion}, but ${SPEC_PACKAGE} ${plan}; breaking changes need a major bump.`);
+    lines.push(
+      `Breaking-change gate FAILED: the contract has breaking changes since ${releasedVersion}, but ${SPEC_PACKAGE} ${plan}; breaking changes need a major bump.`,
+    );
   } else if (isAtLeast(planned, required)) {
     lines.push(`Breaking-change gate passed: the contract changed since ${releasedVersion} (a ${required} change) and ${SPEC_PACKAGE} ${plan}.`);
   } else {

@@ -38,9 +38,16 @@ export function contractChangesSection({ version, releasedVersion, changes }) {
  */
 export function firstReleaseSection({ version, contract }) {
   const operations = contract.operations.map(
-    ({ method, path, operationId, summary }) => `- \`${method.toUpperCase()} ${path}\`${operationId ? ` (\`${operationId}\`)` : ''}${summary ? `: ${summary}` : ''}`,
+    ({ method, path, operationId, summary }) =>
+      `- \`${method.toUpperCase()} ${path}\`${operationId ? ` (\`${operationId}\`)` : ''}${summary ? `: ${summary}` : ''}`,
   );
-  return ['### Contract changes', '', `First release of the contract (\`info.version\` ${version}). It describes ${operations.length} operation(s):`, '', ...operations].join('\n');
+  return [
+    '### Contract changes',
+    '',
+    `First release of the contract (\`info.version\` ${version}). It describes ${operations.length} operation(s):`,
+    '',
+    ...operations,
+  ].join('\n');
 }
 
 /**

@@ -27,20 +27,22 @@ const TYPE_KEYWORDS = new Set(['type', 'enum', 'const']);
  */
 export function contractChanges(changes) {
   // info.version is the release's own number (moved by `changeset version`), not a change of the API it describes.
-  return changes.filter((change) => !(change.path === '#/info' && change.property === 'version')).map((change) => {
-    const where = describeLocation(change.path);
-    if (change.impact !== 'major' && isResponseTypeChange(change)) {
-      return {
-        impact: 'major',
-        text: `${where}: \`${change.property}\` narrowed from ${show(change.base?.value)} to ${show(change.revision?.value)}; the published response type changes with it.`,
-        rule: 'response-type-narrowed',
-      };
-    }
-    const rule = change.verdicts.find((verdict) => verdict.impact === change.impact)?.ruleId;
-    const text =
-      change.verdicts.length > 0 ? `${where}: ${change.verdicts.map((verdict) => verdict.message).join(' ')}` : describeUnratedChange(change, where);
-    return { impact: change.impact, text, rule };
-  });
+  return changes
+    .filter((change) => !(change.path === '#/info' && change.property === 'version'))
+    .map((change) => {
+      const where = describeLocation(change.path);
+      if (change.impact !== 'major' && isResponseTypeChange(change)) {
+        return {
+          impact: 'major',
+          text: `${where}: \`${change.property}\` narrowed from ${show(change.base?.value)} to ${show(change.revision?.value)}; the published response type changes with it.`,
+          rule: 'response-type-narrowed',
+        };
+      }
+      const rule = change.verdicts.find((verdict) => verdict.impact === change.impact)?.ruleId;
+      const text =
+        change.verdicts.length > 0 ? `${where}: ${change.verdicts.map((verdict) => verdict.message).join(' ')}` : describeUnratedChange(change, where);
+      return { impact: change.impact, text, rule };
+    });
 }
 
 /** @param {RedoclyChange} change */

@@ -56,7 +56,10 @@ export function syncContractVersion(root) {
     const clientVersion = JSON.parse(readFileSync(join(root, 'packages', 'client', 'package.json'), 'utf8')).version;
     const source = readFileSync(files.clientVersionModule, 'utf8');
     const match = CLIENT_VERSION.exec(source);
-    if (!match) throw new Error(`${relative(root, files.clientVersionModule)} no longer has \`export const VERSION = '...';\`: update the version sync in packages/release-checks/src/contract-version.mjs.`);
+    if (!match)
+      throw new Error(
+        `${relative(root, files.clientVersionModule)} no longer has \`export const VERSION = '...';\`: update the version sync in packages/release-checks/src/contract-version.mjs.`,
+      );
     if (match[2] !== clientVersion) {
       writeFileSync(files.clientVersionModule, source.replace(CLIENT_VERSION, `export const VERSION = ${match[1]}${clientVersion}${match[1]};`));
       changed.push(relative(root, files.clientVersionModule));
@@ -85,7 +88,9 @@ export function contractVersionProblems(root) {
   for (const [name, dir] of PUBLIC_PACKAGES) {
     const other = JSON.parse(readFileSync(join(root, dir, 'package.json'), 'utf8')).version;
     if (other !== version) {
-      problems.push(`${name} is at ${other}, but @thumbnail-api/spec is at ${version}: the public packages are one fixed group in .changeset/config.json and share the contract's version. Let \`pnpm version-packages\` set versions; do not edit them by hand.`);
+      problems.push(
+        `${name} is at ${other}, but @thumbnail-api/spec is at ${version}: the public packages are one fixed group in .changeset/config.json and share the contract's version. Let \`pnpm version-packages\` set versions; do not edit them by hand.`,
+      );
     }
   }
   return problems;

@@ -24,7 +24,11 @@ export function parseVersion(version) {
 export function bumpBetween(from, to) {
   const a = parseVersion(from);
   const b = parseVersion(to);
-  for (const [part, bump] of /** @type {const} */ ([['major', 'major'], ['minor', 'minor'], ['patch', 'patch']])) {
+  for (const [part, bump] of /** @type {const} */ ([
+    ['major', 'major'],
+    ['minor', 'minor'],
+    ['patch', 'patch'],
+  ])) {
     if (b[part] > a[part]) return bump;
     if (b[part] < a[part]) throw new Error(`Version ${to} is lower than the released version ${from}: versions only move up.`);
   }

@@ -9,7 +9,10 @@ describe('describeLocation', () => {
     ['#/paths/~1api~1items~1{id}', 'path `/api/items/{id}`'],
     ['#/paths/~1api~1items~1%7Bid%7D/delete', '`DELETE /api/items/{id}`'],
     ['#/paths/~1api~1items/post/requestBody/content/application~1json/schema/properties/tags', '`POST /api/items`, request body, field `tags`'],
-    ['#/paths/~1api~1items/get/responses/200/content/application~1json/schema/properties/items/items/properties/width', '`GET /api/items`, response 200, field `items[].width`'],
+    [
+      '#/paths/~1api~1items/get/responses/200/content/application~1json/schema/properties/items/items/properties/width',
+      '`GET /api/items`, response 200, field `items[].width`',
+    ],
     ['#/paths/~1api~1items/get/responses/401/headers/x-request-id', '`GET /api/items`, response 401, header `x-request-id`'],
     ['#/components/schemas/ItemList', 'schema `ItemList`'],
     ['#/components/securitySchemes/ApiKeyHeader', 'security scheme `ApiKeyHeader`'],
@@ -42,11 +45,16 @@ describe('changelog section', () => {
   });
 
   it('says when the contract did not change', () => {
-    expect(contractChangesSection({ version: '1.0.1', releasedVersion: '1.0.0', changes: [] })).toContain('None: the contract of 1.0.1 describes the same API as the contract of 1.0.0');
+    expect(contractChangesSection({ version: '1.0.1', releasedVersion: '1.0.0', changes: [] })).toContain(
+      'None: the contract of 1.0.1 describes the same API as the contract of 1.0.0',
+    );
   });
 
   it('summarises the first release by its operations', () => {
-    const contract = createContractModel({ openapi: '3.1.0', paths: { '/api/items': { get: { operationId: 'listItems', summary: 'List items' }, parameters: [] } } });
+    const contract = createContractModel({
+      openapi: '3.1.0',
+      paths: { '/api/items': { get: { operationId: 'listItems', summary: 'List items' }, parameters: [] } },
+    });
     expect(firstReleaseSection({ version: '0.1.0', contract })).toBe(
       '### Contract changes\n\nFirst release of the contract (`info.version` 0.1.0). It describes 1 operation(s):\n\n- `GET /api/items` (`listItems`): List items',
     );

@@ -30,10 +30,21 @@ function makeRepo({ working, released = true, changesets = {} }: RepoOptions) {
   write('pnpm-workspace.yaml', 'packages:\n  - spec\n  - packages/*\n');
   write('spec/package.json', JSON.stringify({ name: '@thumbnail-api/spec', version: '1.0.0' }));
   write('packages/client/package.json', JSON.stringify({ name: '@thumbnail-api/client', version: '1.0.0' }));
-  const config = { changelog: false, commit: false, fixed: [['@thumbnail-api/spec', '@thumbnail-api/client']], linked: [], access: 'public', baseBranch: 'main', updateInternalDependencies: 'patch', ignore: [] };
+  const config = {
+    changelog: false,
+    commit: false,
+    fixed: [['@thumbnail-api/spec', '@thumbnail-api/client']],
+    linked: [],
+    access: 'public',
+    baseBranch: 'main',
+    updateInternalDependencies: 'patch',
+    ignore: [],
+  };
   write('.changeset/config.json', JSON.stringify(config));
   for (const [name, releases] of Object.entries(changesets)) {
-    const frontmatter = Object.entries(releases).map(([pkg, bump]) => `'${pkg}': ${bump}`).join('\n');
+    const frontmatter = Object.entries(releases)
+      .map(([pkg, bump]) => `'${pkg}': ${bump}`)
+      .join('\n');
     write(`.changeset/${name}.md`, `---\n${frontmatter}\n---\n\nA change.\n`);
   }
   if (working) {

@@ -22,7 +22,8 @@ function unpacked(files: Record<string, string>) {
 
 describe('file list rules', () => {
   it('accepts what the client publishes', () => {
-    expect(fileListProblems('@thumbnail-api/client', ['package.json', 'README.md', 'dist/index.js', 'dist/index.d.ts'])).toEqual([]);
+    const files = ['package.json', 'README.md', 'dist/index.js', 'dist/index.d.ts', 'dist/cjs/index.js', 'dist/cjs/index.d.ts', 'dist/cjs/package.json'];
+    expect(fileListProblems('@thumbnail-api/client', files)).toEqual([]);
   });
 
   it.each([
@@ -33,6 +34,7 @@ describe('file list rules', () => {
     ['.npmrc', 'an .npmrc (may hold a registry token) must not be published'],
     ['src/index.ts', 'not on the list of what @thumbnail-api/client publishes'],
     ['dist/index.js.map', 'not on the list of what @thumbnail-api/client publishes'],
+    ['dist/package.json', 'not on the list of what @thumbnail-api/client publishes'],
   ])('rejects %s', (file, reason) => {
     expect(fileListProblems('@thumbnail-api/client', [file])).toEqual([expect.stringContaining(`${file}: ${reason}`)]);
   });

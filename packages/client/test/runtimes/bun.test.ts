@@ -2,7 +2,7 @@
 import { beforeAll, expect, test } from 'vitest';
 import { VERSION } from '../../src/index.js';
 import { json, type LocalServer, useLocalServers } from '../support/local-server.js';
-import { type Finished, printingMain, type ProbeReport, reportOf, run, runtimeBinary, useConsumerFolders } from './support/runtime-harness.js';
+import { type Finished, type ProbeReport, printingMain, reportOf, run, runtimeBinary, useConsumerFolders } from './support/runtime-harness.js';
 
 const serve = useLocalServers();
 const consumerFolder = useConsumerFolders();
@@ -37,7 +37,8 @@ test('asks for a missing key as the option or an environment variable, which Bun
     name: 'ConfigurationError',
     typed: true,
     keyShown: false,
-    message: 'No API key: pass the apiKey option, or set the THUMBNAIL_API_KEY environment variable (server-side only). Keys are made in the service dashboard.',
+    message:
+      'No API key: pass the apiKey option, or set the THUMBNAIL_API_KEY environment variable (server-side only). Keys are made in the service dashboard.',
   });
 });
 

@@ -3,7 +3,7 @@
 import { beforeAll, describe, expect, test } from 'vitest';
 import { VERSION } from '../../src/index.js';
 import { json, type LocalServer, useLocalServers } from '../support/local-server.js';
-import { type Finished, printingMain, type ProbeReport, reportOf, run, runtimeBinary, useConsumerFolders } from './support/runtime-harness.js';
+import { type Finished, type ProbeReport, printingMain, reportOf, run, runtimeBinary, useConsumerFolders } from './support/runtime-harness.js';
 
 const serve = useLocalServers();
 const consumerFolder = useConsumerFolders();
@@ -107,6 +107,7 @@ test('with --allow-env but no THUMBNAIL_API_KEY, the missing key is asked for as
     name: 'ConfigurationError',
     typed: true,
     keyShown: false,
-    message: 'No API key: pass the apiKey option, or set the THUMBNAIL_API_KEY environment variable (server-side only). Keys are made in the service dashboard.',
+    message:
+      'No API key: pass the apiKey option, or set the THUMBNAIL_API_KEY environment variable (server-side only). Keys are made in the service dashboard.',
   });
 });

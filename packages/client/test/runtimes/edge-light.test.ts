@@ -37,9 +37,12 @@ test('asks for a missing key or base URL as the option, without pointing at an e
     name: 'ConfigurationError',
     typed: true,
     keyShown: false,
-    message: 'No API key: pass the apiKey option; this runtime (edge-light) has no process.env to read THUMBNAIL_API_KEY from. Keys are made in the service dashboard.',
+    message:
+      'No API key: pass the apiKey option; this runtime (edge-light) has no process.env to read THUMBNAIL_API_KEY from. Keys are made in the service dashboard.',
   });
-  expect(report.missingBaseUrl.message).toMatch(/^No base URL \(no default host is documented by the service\): pass the baseUrl option; this runtime \(edge-light\) has no process\.env/);
+  expect(report.missingBaseUrl.message).toMatch(
+    /^No base URL \(no default host is documented by the service\): pass the baseUrl option; this runtime \(edge-light\) has no process\.env/,
+  );
 });
 
 test('prints nothing but the report, and never the key', () => {

@@ -18,7 +18,8 @@ export function makeScratchCopy(): { dir: string; remove(): void } {
     cpSync(join(repoRoot, file), join(dir, file));
   }
   // A repository of its own, as a clone is: turbo hashes inputs through git.
-  const git = (...args: string[]) => execFileSync('git', ['-c', 'user.name=dev-loop', '-c', 'user.email=dev-loop@localhost', ...args], { cwd: dir, stdio: 'ignore' });
+  const git = (...args: string[]) =>
+    execFileSync('git', ['-c', 'user.name=dev-loop', '-c', 'user.email=dev-loop@localhost', ...args], { cwd: dir, stdio: 'ignore' });
   git('init', '-q', '-b', 'main');
   git('add', '-A');
   git('commit', '-q', '--no-verify', '-m', 'scratch copy');

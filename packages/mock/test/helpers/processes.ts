@@ -1,6 +1,7 @@
 // Finds processes by a marker in their environment: children inherit it, so it finds Prism children too.
-import { readdirSync, readFileSync } from 'node:fs';
+
 import { randomUUID } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
 
 export const markerVariable = 'THUMBNAIL_API_MOCK_TEST_RUN';
 

@@ -1,10 +1,13 @@
-// The same program as consumer.ts for a CommonJS user: `require` of the ESM-only packages works on Node.js
-// >= 20.19 / 22.12 (require(esm)), the versions the packages' engines field asks for.
+// The same program as consumer.ts for a CommonJS user who writes plain JavaScript: `require` loads the packages'
+// CommonJS builds.
 const { existsSync } = require('node:fs');
 const { ThumbnailClient } = require('@thumbnail-api/client');
 const { startMock } = require('@thumbnail-api/mock');
 const { loadContract, openapi, openapiJsonPath } = require('@thumbnail-api/spec');
 require('@thumbnail-api/types');
+
+/** The file a package name resolves to, from the package's folder on: shows which build was loaded. */
+const entryOf = (name) => require.resolve(name).split('/node_modules/@thumbnail-api/')[1];
 
 async function main() {
   const mock = await startMock({ port: 0 });
@@ -15,8 +18,11 @@ async function main() {
       JSON.stringify({
         contractVersion: openapi.info.version,
         contractFileExists: existsSync(openapiJsonPath),
-        contractOperations: loadContract().operations.map((operation) => operation.operationId).join(','),
+        contractOperations: loadContract()
+          .operations.map((operation) => operation.operationId)
+          .join(','),
         listedThumbnails: typeof thumbnails === 'object' && thumbnails !== null && !Array.isArray(thumbnails) ? 'an object' : typeof thumbnails,
+        loaded: ['@thumbnail-api/client', '@thumbnail-api/mock', '@thumbnail-api/spec', '@thumbnail-api/types'].map(entryOf),
       }),
     );
   } finally {

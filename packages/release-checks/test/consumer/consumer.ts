@@ -1,5 +1,6 @@
-// A user's program, copied into a throwaway project that installed the packed tarballs: type-checked there under
-// three module resolutions, compiled, and run with node against the mock from the installed mock package.
+// A user's program in an ES module package, copied into a throwaway project that installed the packed tarballs:
+// type-checked there under node16, nodenext and bundler resolution, compiled, and run with node against the mock
+// from the installed mock package. cjs/consumer.ts is the same program in a CommonJS package.
 import { existsSync } from 'node:fs';
 import { ThumbnailClient } from '@thumbnail-api/client';
 import { startMock } from '@thumbnail-api/mock';
@@ -19,6 +20,9 @@ export function publishedTypesAreEnforced(client: ThumbnailClient): void {
   void wrong;
 }
 
+/** The file a package name resolves to, from the package's folder on: shows which build was loaded. */
+const entryOf = (name: string) => import.meta.resolve(name).split('/node_modules/@thumbnail-api/')[1];
+
 const mock = await startMock({ port: 0 });
 try {
   const client = new ThumbnailClient({ apiKey: 'pack-and-install-test-key', baseUrl: mock.url });
@@ -27,8 +31,11 @@ try {
     JSON.stringify({
       contractVersion: openapi.info.version,
       contractFileExists: existsSync(openapiJsonPath),
-        contractOperations: loadContract().operations.map((operation) => operation.operationId).join(','),
+      contractOperations: loadContract()
+        .operations.map((operation) => operation.operationId)
+        .join(','),
       listedThumbnails: typeof thumbnails === 'object' && thumbnails !== null && !Array.isArray(thumbnails) ? 'an object' : typeof thumbnails,
+      loaded: ['@thumbnail-api/client', '@thumbnail-api/mock', '@thumbnail-api/spec', '@thumbnail-api/types'].map(entryOf),
     }),
   );
 } finally {

@@ -7,10 +7,11 @@ const COMMON = [/^package\.json$/, /^README\.md$/, /^LICENSE(\.md)?$/, /^CHANGEL
 
 /** Per package: the only other files it may ship (compiled output, the contract, generated types). */
 export const ALLOWED_FILES: Record<string, RegExp[]> = {
-  '@thumbnail-api/spec': [/^dist\/openapi\.(json|yaml)$/, /^dist\/[\w-]+\.(js|d\.ts)$/],
+  // ES modules in dist/, CommonJS in dist/cjs/ (its package.json says so).
+  '@thumbnail-api/spec': [/^dist\/openapi\.(json|yaml)$/, /^dist\/[\w/-]+\.(js|d\.ts)$/, /^dist\/cjs\/package\.json$/],
   '@thumbnail-api/types': [/^src\/index\.(js|d\.ts)$/, /^src\/openapi\.gen\.d\.ts$/],
-  '@thumbnail-api/client': [/^dist\/[\w/-]+\.(js|d\.ts)$/],
-  '@thumbnail-api/mock': [/^dist\/[\w/-]+\.(js|d\.ts)$/, /^dist\/examples\.json$/, /^bin\/thumbnail-api-mock\.js$/],
+  '@thumbnail-api/client': [/^dist\/[\w/-]+\.(js|d\.ts)$/, /^dist\/cjs\/package\.json$/],
+  '@thumbnail-api/mock': [/^dist\/[\w/-]+\.(js|d\.ts)$/, /^dist\/cjs\/package\.json$/, /^dist\/examples\.json$/, /^bin\/thumbnail-api-mock\.js$/],
 };
 
 /** Files no package may ship, whatever its allow-list says, with the reason a reviewer reads. */
@@ -40,7 +41,8 @@ export function fileListProblems(name: string, files: readonly string[]): string
   for (const file of files) {
     const forbidden = FORBIDDEN.find(([pattern]) => pattern.test(file));
     if (forbidden) problems.push(`${file}: ${forbidden[1]} must not be published`);
-    else if (!allowed.some((pattern) => pattern.test(file))) problems.push(`${file}: not on the list of what ${name} publishes (test/support/tarball-contents.ts)`);
+    else if (!allowed.some((pattern) => pattern.test(file)))
+      problems.push(`${file}: not on the list of what ${name} publishes (test/support/tarball-contents.ts)`);
   }
   return problems;
 }

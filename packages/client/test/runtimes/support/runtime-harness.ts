@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type ProcessResult, runProcess } from '@thumbnail-api/dev-tools/run-process';
-import { build, type BuildOptions } from 'esbuild';
+import { type BuildOptions, build } from 'esbuild';
 import { afterAll } from 'vitest';
 
 const clientRoot = fileURLToPath(new URL('../../../', import.meta.url));
@@ -62,7 +62,8 @@ export function useConsumerFolders(): (main: string) => string {
     for (const folder of folders) rmSync(folder, { recursive: true, force: true });
   });
   return (main) => {
-    if (!existsSync(join(clientRoot, 'dist', 'index.js'))) throw new Error('dist/ is missing: build the client first (pnpm --filter @thumbnail-api/client build).');
+    if (!existsSync(join(clientRoot, 'dist', 'index.js')))
+      throw new Error('dist/ is missing: build the client first (pnpm --filter @thumbnail-api/client build).');
     const folder = mkdtempSync(join(tmpdir(), 'thumbnail-client-runtime-'));
     folders.push(folder);
     mkdirSync(join(folder, 'node_modules', '@thumbnail-api'), { recursive: true });

@@ -1,7 +1,8 @@
 // What Prism 5.14 crashes on, made safe before it gets there. Each of these throws in Prism where nothing catches
-// it, and its process exits, so that every later request to the mock failed (found by fuzzing the mock).
+// it (found by fuzzing the mock when Prism was a child process, which then exited). Prism now runs in the mock's
+// own process, so such a throw would end that process: every request forwarded to Prism goes through here.
 import type { IncomingHttpHeaders, OutgoingHttpHeaders } from 'node:http';
-import { messageHeaders } from './http-exchange.js';
+import { messageHeaders } from '../server/http-exchange.js';
 
 // A media type or range Prism can parse: type/subtype and parameters.
 const token = "[!#$%&'*+.^_`|~0-9A-Za-z-]+";
@@ -15,9 +16,13 @@ const formBody = /^\s*(?:application\/x-www-form-urlencoded|multipart\/form-data
  * dropped), and such a Content-Type is dropped.
  */
 export function headersForPrism(headers: IncomingHttpHeaders): OutgoingHttpHeaders {
-  const forwarded = messageHeaders(headers);
+  // The mock met the request's Expect itself; Prism would answer one it does not know with a 417 of its own.
+  const forwarded = messageHeaders(headers, ['expect']);
   if (headers.accept !== undefined) {
-    const ranges = headers.accept.split(',').map((range) => range.trim()).filter((range) => mediaRange.test(range));
+    const ranges = headers.accept
+      .split(',')
+      .map((range) => range.trim())
+      .filter((range) => mediaRange.test(range));
     if (ranges.length > 0) forwarded.accept = ranges.join(', ');
     else delete forwarded.accept;
   }

@@ -6,11 +6,12 @@
 // id, the tap sends the ORIGINAL request to the real upstream and records the real response, and the client
 // gets that recorded response byte for byte. Prism only contributes its verdict, the `sl-violations` header.
 import { randomUUID } from 'node:crypto';
-import { Agent as HttpAgent, createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer, Agent as HttpAgent, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { Agent as HttpsAgent } from 'node:https';
-import type { Contract } from './contract.js';
+import type { ContractModel } from '@thumbnail-api/spec/model';
+import { type BufferedResponse, messageHeaders, readBody, reply, sendRequest } from '../server/http-exchange.js';
+import { originForm, targetOn } from '../server/request-target.js';
 import type { CheckedExchange, ContractFinding } from './contract-report.js';
-import { type BufferedResponse, messageHeaders, originForm, readBody, reply, sendRequest, targetOn } from './http-exchange.js';
 
 const exchangeHeader = 'x-thumbnail-api-mock-exchange';
 
@@ -68,12 +69,12 @@ export function createTap(upstream: URL): { server: Server; pending: Map<string,
 
 /** The front server of the proxy: relays every exchange through Prism and the tap, and reports what Prism found. */
 export function createProxyHandler(options: {
-  contract: Contract;
+  contract: ContractModel;
   prismUrl: string;
   upstream: URL;
   pending: Map<string, PendingExchange>;
   onExchange(exchange: CheckedExchange): void;
-}): { handle(req: IncomingMessage, res: ServerResponse): void; close(): void } {
+}): { handle(req: IncomingMessage, res: ServerResponse): void; close(): Promise<void> } {
   const { contract, pending } = options;
   const prismUrl = new URL(options.prismUrl);
   const prismAgent = new HttpAgent({ keepAlive: true });
@@ -134,12 +135,13 @@ export function createProxyHandler(options: {
       status = upstream.status;
       reply(res, status, messageHeaders(upstream.headers), upstream.body);
     }
-    options.onExchange({ method, path: pathOf(url), operation: operation?.name, status, findings: dedupe(findings) });
+    const name = operation === undefined ? undefined : (operation.operationId ?? `${operation.method.toUpperCase()} ${operation.path}`);
+    options.onExchange({ method, path: pathOf(url), operation: name, status, findings: dedupe(findings) });
   };
 
   return {
     handle: (req, res) => void handle(req, res),
-    close: () => {
+    close: async () => {
       prismAgent.destroy();
       direct.close();
     },
@@ -173,7 +175,11 @@ function prismFindings(verdict: BufferedResponse, upstreamStatus: number | undef
     }
   }
   if (upstreamStatus === 501) {
-    findings.push({ kind: 'unchecked', location: 'response', message: 'The upstream answered 501, which Prism does not check (it answers such calls from the contract).' });
+    findings.push({
+      kind: 'unchecked',
+      location: 'response',
+      message: 'The upstream answered 501, which Prism does not check (it answers such calls from the contract).',
+    });
   }
   return findings;
 }

@@ -1,9 +1,10 @@
 // The command line of thumbnail-api-mock, parsed and checked.
 import { parseArgs } from 'node:util';
+import { corsPolicy } from '../server/cors.js';
 
 export const usage = `Usage: thumbnail-api-mock [options] [-- <command> [args...]]
 
-Serves the Thumbnail Generation Service API contract (bundled in this package) with Prism.
+Serves the Thumbnail Generation Service API contract (bundled in this package).
 
 Options:
   --host <host>          Interface to listen on (default 127.0.0.1)
@@ -12,11 +13,26 @@ Options:
                          Listed keys get the response, the documented 401 or the documented 403;
                          keys not listed get the 401. Without it any non-empty key is accepted.
   --spec <file>          Serve another bundled OpenAPI 3 file instead of the bundled contract
+  --cors-origin <origin> Let only this origin call the mock from a browser (repeat it for more);
+                         by default every origin may, with credentials (the origin is reflected)
   --proxy <base-url>     Contract proxy: forward every request to the real service unchanged and
                          report each request and response that breaks the contract
   --fail-on-violation    With --proxy: exit with code 1 if any exchange broke the contract
   -h, --help             Show this help
   --version              Show the version
+
+How a request to a documented operation is answered, in this order:
+  1. Authentication, before the body is read: no key, an unknown key or an "unauthorized" key
+     gets the documented 401, a "forbidden" key the documented 403.
+  2. Prefer: code=<status> and/or example=<name> chooses a documented answer, whatever the body.
+     A status or example the contract does not document gets a 400 from the mock itself
+     (application/problem+json with an x-thumbnail-api-mock-error header), never a made-up
+     answer. dynamic=true gets a body Prism generates from the schema.
+  3. Validation: a body over 10 MB (413), of another media type (415), that is not JSON (400)
+     or breaks the schema (422), or an Accept the answer cannot meet (406), gets the contract's
+     error answer; anything else the documented response.
+A path the contract does not document gets the mock's 404, a method it does not document the
+mock's 405 with an Allow header; HEAD is answered like GET without the body.
 
 With a command after --, the mock (or proxy) is started, the command is run with
 THUMBNAIL_API_BASE_URL set to its URL, the mock is stopped, and the command's exit code is returned:
@@ -28,6 +44,8 @@ export interface CliOptions {
   readonly port: number;
   readonly keys: string | undefined;
   readonly spec: string | undefined;
+  /** Origins allowed to call the mock from a browser; empty: every origin. */
+  readonly corsOrigins: readonly string[];
   readonly proxy: string | undefined;
   readonly failOnViolation: boolean;
   /** The command to run against the mock, if any. */
@@ -49,6 +67,7 @@ export function parseCliOptions(argv: readonly string[]): CliOptions {
       port: { type: 'string' },
       keys: { type: 'string' },
       spec: { type: 'string' },
+      'cors-origin': { type: 'string', multiple: true },
       proxy: { type: 'string' },
       'fail-on-violation': { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
@@ -74,11 +93,17 @@ export function parseCliOptions(argv: readonly string[]): CliOptions {
   if (values.keys !== undefined && values.proxy !== undefined) {
     throw new Error('--keys does not apply with --proxy: the real service checks the keys.');
   }
+  if (values['cors-origin'] !== undefined && values.proxy !== undefined) {
+    throw new Error("--cors-origin does not apply with --proxy: the proxy passes the real service's answers on untouched.");
+  }
+  // Checked here, so that a mistyped origin is a usage error.
+  corsPolicy(values['cors-origin']);
   return {
     host: values.host ?? '127.0.0.1',
     port,
     keys: values.keys,
     spec: values.spec,
+    corsOrigins: values['cors-origin'] ?? [],
     proxy: values.proxy,
     failOnViolation: values['fail-on-violation'] ?? false,
     command,

@@ -51,8 +51,7 @@ export class ReportCollector {
   }
 
   report(): ContractReport {
-    const count = (kind: ContractFinding['kind']) =>
-      this.#exchanges.filter((exchange) => exchange.findings.some((finding) => finding.kind === kind)).length;
+    const count = (kind: ContractFinding['kind']) => this.#exchanges.filter((exchange) => exchange.findings.some((finding) => finding.kind === kind)).length;
     return {
       requests: this.#requests,
       violations: count('violation'),

@@ -2,6 +2,7 @@
 import { type Agent, type IncomingHttpHeaders, type OutgoingHttpHeaders, request, type ServerResponse } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import type { Readable } from 'node:stream';
+import { BODY_LIMIT } from './read-body.js';
 
 /** A response read in full. */
 export interface BufferedResponse {
@@ -33,36 +34,8 @@ export function messageHeaders(headers: IncomingHttpHeaders, omit: readonly stri
   return result;
 }
 
-/**
- * The origin form (`/path?query`) of a request target. A target in absolute form (`http://host/path`) keeps only
- * its path and query: the host it names is never contacted.
- */
-export function originForm(requestTarget: string | undefined): string {
-  const target = requestTarget ?? '/';
-  if (target.startsWith('/')) return target;
-  try {
-    const url = new URL(target);
-    return `${url.pathname}${url.search}`;
-  } catch {
-    return `/${target}`;
-  }
-}
-
-/**
- * The URL of a request target on `base`'s host. Never `new URL(target, base)`: a target in absolute form, or one
- * starting with `//` or `/\`, would resolve to another host, and the request (key included) would go there.
- * The path keeps one leading slash: Prism reads `//x/api/thumbnails` as host `x` and path `/api/thumbnails`,
- * which the mock's router (and so its key registry) would not see as the same operation.
- */
-export function targetOn(base: URL, requestTarget: string | undefined): URL {
-  return new URL(`${base.origin}${originForm(requestTarget).replace(/^[/\\]+/, '/')}`);
-}
-
-/** The largest request body Prism reads (it answers a larger one 413); the mock holds bodies it reads to the same. */
-export const PRISM_BODY_LIMIT = 10 * 1024 * 1024;
-
 /** Reads a stream to the end, refusing more than `limit` bytes. */
-export function readBody(stream: Readable, limit = PRISM_BODY_LIMIT): Promise<Buffer> {
+export function readBody(stream: Readable, limit = BODY_LIMIT): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
@@ -94,10 +67,7 @@ export function sendRequest(
       // 10 MB with a 413, stops reading and keeps the connection open), so this connection must not carry another
       // request: the next one would wait behind the unread bytes until Prism resets it.
       if (!outgoing.writableFinished || response.statusCode === 413) outgoing.shouldKeepAlive = false;
-      readBody(response, Number.POSITIVE_INFINITY).then(
-        (body) => resolve({ status: response.statusCode ?? 502, headers: response.headers, body }),
-        reject,
-      );
+      readBody(response, Number.POSITIVE_INFINITY).then((body) => resolve({ status: response.statusCode ?? 502, headers: response.headers, body }), reject);
     });
     outgoing.once('error', reject);
     if (init.body === undefined) {

@@ -30,19 +30,6 @@ export function watchParent(onGone: () => void): StopWatching {
   return () => clearInterval(timer);
 }
 
-/**
- * The same watch for a child we start (preloaded with `node --import data:...`), as plain JavaScript: it exits
- * when its stdin closes, which happens when its parent dies however it dies, or when its parent pid changes.
- * We hold the write end of its stdin. Unref'd, so the watch never keeps the child alive by itself.
- */
-export const childWatchPreload = [
-  'const parent = process.ppid;',
-  "for (const event of ['end', 'close', 'error']) process.stdin.on(event, () => process.exit(0));",
-  'process.stdin.resume();',
-  'process.stdin.unref?.();',
-  `setInterval(() => { if (process.ppid !== parent) process.exit(0); }, ${parentPollMs}).unref();`,
-].join('\n');
-
 function exists(pid: number): boolean {
   // Our parent at start-up may be pid 1 (or 0 for pid 1 itself in a container): it outlives us.
   if (pid <= 1) return true;

@@ -1,0 +1,77 @@
+// Says what went wrong in an attempt that got no usable answer: a time limit, the caller's signal, or a connection
+// failure with its innermost cause; never with the key.
+import { APIConnectionError, APITimeoutError, APIUserAbortError, type ThumbnailClientError } from './errors.js';
+import { networkPermissionError } from './runtime-permissions.js';
+import { type Redact, safeCause } from './secret-redaction.js';
+
+/** Where an attempt failed: `target` is `METHOD url`, redacted. */
+export interface FailedAttempt {
+  target: string;
+  url: string;
+  phase: 'before a response arrived' | 'while reading the response';
+  attempt: number;
+  attempts: number;
+  timedOut: boolean;
+  timeoutMs: number;
+  /** Set when the attempt's time limit was what was left of the call's. */
+  totalTimeoutMs: number | undefined;
+  userSignal: AbortSignal | undefined;
+  redact: Redact;
+}
+
+/** The typed error for a failed attempt. */
+export function attemptError(failure: unknown, at: FailedAttempt): ThumbnailClientError {
+  if (at.userSignal?.aborted) return abortError(at.target, at.userSignal, at.redact);
+  const of = at.attempts > 1 ? ` (attempt ${at.attempt} of ${at.attempts})` : '';
+  if (at.timedOut && at.totalTimeoutMs !== undefined)
+    return new APITimeoutError(`${at.target} timed out: its ${at.totalTimeoutMs} ms in all (totalTimeoutMs) ran out${of}.`);
+  if (at.timedOut) return new APITimeoutError(`${at.target} timed out after ${at.timeoutMs} ms (timeoutMs)${of}.`);
+  const denied = networkPermissionError(failure, at.target, at.url, at.redact);
+  if (denied) return denied;
+  const reason = isUnexplainedFetchFailure(failure) ? `fetch gave no reason${of}. ${UNEXPLAINED_FAILURE}` : `${describeFailure(failure, at.redact)}${of}.`;
+  return new APIConnectionError(`${at.target} failed ${at.phase}: ${reason}`, { cause: safeCause(failure, at.redact) });
+}
+
+/** The error for a call stopped by the caller's signal: a timeout for `AbortSignal.timeout()`, else an abort. */
+export function abortError(target: string, signal: AbortSignal, redact: Redact): ThumbnailClientError {
+  const reason: unknown = signal.reason;
+  const cause = safeCause(reason, redact);
+  if ((reason as { name?: unknown } | null)?.name === 'TimeoutError') {
+    return new APITimeoutError(`${target} timed out: the caller's signal (AbortSignal.timeout) fired.`, { cause });
+  }
+  return new APIUserAbortError(`${target} was aborted by the caller's signal.`, { cause });
+}
+
+/**
+ * Node's fetch (undici) turns a 407 Proxy Authentication Required answer into a network error with no message, as the
+ * Fetch standard says for a request with no window: the client never sees that response. With `redirect: 'manual'`
+ * nothing else makes it fail without a reason, so the error names the likely cause and the way out.
+ */
+const UNEXPLAINED_FAILURE =
+  "Node's fetch fails this way when the answer is 407 Proxy Authentication Required, which it does not pass on: " +
+  'a proxy between you and the service (or the server itself) asks for proxy credentials. ' +
+  "Let the service's host through the proxy without them, or pass a `fetch` option that authenticates to the proxy.";
+
+function isUnexplainedFetchFailure(failure: unknown): boolean {
+  const cause: unknown = failure instanceof TypeError ? failure.cause : undefined;
+  return cause instanceof Error && cause.message === '' && cause.cause === undefined && (cause as { code?: unknown }).code === undefined;
+}
+
+// The innermost cause says what happened (undici wraps it as "fetch failed").
+function describeFailure(failure: unknown, redact: Redact): string {
+  let inner: unknown = failure;
+  for (let depth = 0; depth < 5 && inner instanceof Error && inner.cause instanceof Error; depth++) inner = inner.cause;
+  if (!(inner instanceof Error)) return redact(printable(inner));
+  const code = (inner as { code?: unknown }).code;
+  const message = inner.message || inner.name;
+  return redact(typeof code === 'string' && !message.includes(code) ? `${message} (${code})` : message);
+}
+
+// A custom fetch may throw anything, even a value whose conversion to text throws.
+function printable(value: unknown): string {
+  try {
+    return String(value).slice(0, 500);
+  } catch {
+    return `a thrown ${typeof value} that cannot be shown`;
+  }
+}

@@ -1,0 +1,203 @@
+// The servers the bench compares, each started as its users start it, on 127.0.0.1, and timed from the start to the
+// first 200 answer to a documented request.
+import { execFileSync, fork, spawn } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { request } from 'node:http';
+import { createRequire } from 'node:module';
+import { createServer } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { openapiJsonPath } from '@thumbnail-api/spec';
+
+const here = (path) => fileURLToPath(new URL(path, import.meta.url));
+const require = createRequire(import.meta.url);
+export const STEADY_VERSION = '0.22.2';
+const live = new Set();
+process.on('exit', () => live.forEach((child) => child.kill('SIGKILL')));
+
+/** The documented request every start is timed to: a GET of the list with a key. */
+const probe = { path: '/api/thumbnails', headers: { 'x-api-key': 'bench-key' } };
+
+/** Each contender: `start()` resolves with `{ url, pid, startMs, note?, stop() }`. */
+export const contenders = {
+  bare: { label: 'bare node:http, same bytes (the floor)', start: () => startProcess([here('./bare-server.mjs')], { printsUrl: true }) },
+  prism: {
+    label: 'Prism 5.14.2 CLI alone (warn log)',
+    start: async () => {
+      const port = await freePort();
+      const cli = require.resolve('@stoplight/prism-cli/dist/index.js');
+      // The flags our mock gives its own Prism: no cluster mode (it breaks start-up), no per-request info logs.
+      const args = [
+        cli,
+        'mock',
+        openapiJsonPath,
+        '--host',
+        '127.0.0.1',
+        '--port',
+        String(port),
+        '--errors=true',
+        '--multiprocess=false',
+        '--verboseLevel=warn',
+      ];
+      return startProcess(args, { url: `http://127.0.0.1:${port}` });
+    },
+  },
+  steady: {
+    label: `Steady ${STEADY_VERSION} (@stdy/cli; does not enforce security)`,
+    start: async () => {
+      const binary = installSteady();
+      const port = await freePort();
+      return startProcess(['--host', '127.0.0.1', '--port', String(port), '--quiet', openapiJsonPath], { url: `http://127.0.0.1:${port}`, command: binary });
+    },
+  },
+  cli: { label: 'our mock CLI (node dist/cli.js)', start: () => startProcess([here('../dist/cli.js'), '--port', '0'], { printsUrl: true }) },
+  startMock: { label: 'our startMock(), in its own process', start: () => startMockHost('startMock') },
+  compiled: { label: 'the compiled path alone (internal startCompiledMock())', start: () => startMockHost('compiled') },
+};
+
+/** Spawns a server, resolves once it answers the probe with 200; start time runs from the spawn. */
+async function startProcess(args, { printsUrl = false, url, command = process.execPath }) {
+  const started = performance.now();
+  const env = { ...process.env, SCARF_ANALYTICS: 'false', NO_COLOR: '1' };
+  delete env.NODE_ENV;
+  const child = spawn(command, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  live.add(child);
+  let output = '';
+  const collect = (chunk) => {
+    output = (output + chunk).slice(-4000);
+  };
+  child.stdout.on('data', collect);
+  child.stderr.on('data', collect);
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+    const force = setTimeout(() => child.kill('SIGKILL'), 5_000);
+    await exited;
+    clearTimeout(force);
+    live.delete(child);
+  };
+  try {
+    const base = printsUrl ? await urlFromOutput(child, () => output) : url;
+    await firstOk(base, started, child);
+    return { url: base, pid: child.pid, startMs: performance.now() - started, stop };
+  } catch (error) {
+    await stop();
+    throw new Error(`${error.message}\n${output.slice(-1500)}`);
+  }
+}
+
+/** Forks the startMock() host; its start time is `startMock()` called → first 200, measured inside it. */
+async function startMockHost(which) {
+  const spawned = performance.now();
+  const child = fork(here('./start-mock-host.mjs'), [which], {
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    env: { ...process.env, SCARF_ANALYTICS: 'false' },
+  });
+  live.add(child);
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  const ready = await new Promise((resolve, reject) => {
+    child.once('message', (message) => (message.error ? reject(new Error(message.error)) : resolve(message)));
+    child.once('exit', (code) => reject(new Error(`the startMock() host exited with ${code} before it answered`)));
+  });
+  const processMs = performance.now() - spawned;
+  return {
+    url: ready.url,
+    pid: child.pid,
+    startMs: ready.firstAnswerMs,
+    note: `import ${ready.importMs.toFixed(0)} ms, resolve ${ready.resolveMs.toFixed(0)} ms; process spawn → first 200 ${processMs.toFixed(0)} ms`,
+    stop: async () => {
+      child.kill('SIGTERM');
+      const force = setTimeout(() => child.kill('SIGKILL'), 5_000);
+      await exited;
+      clearTimeout(force);
+      live.delete(child);
+    },
+  };
+}
+
+function urlFromOutput(child, output) {
+  return new Promise((resolve, reject) => {
+    const look = () => {
+      const match = /listening on (http:\/\/[^\s,]+)/.exec(output());
+      if (match) {
+        child.stdout.off('data', look);
+        resolve(match[1]);
+      }
+    };
+    child.stdout.on('data', look);
+    child.once('exit', (code) => reject(new Error(`exited with ${code} before it printed its URL`)));
+  });
+}
+
+/** Polls the probe every 5 ms on fresh connections until a 200; gives up after 60 s. */
+async function firstOk(base, started, child) {
+  while (performance.now() - started < 60_000) {
+    if (child.exitCode !== null) throw new Error(`exited with ${child.exitCode} before it answered`);
+    const status = await new Promise((resolve) => {
+      const req = request(new URL(probe.path, base), { headers: probe.headers, agent: false }, (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.statusCode));
+      });
+      req.on('error', () => resolve(0));
+      req.end();
+    });
+    if (status === 200) return;
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+  throw new Error('no 200 within 60 s');
+}
+
+/**
+ * Steady ships a native binary through npm's optional dependencies (~95 MB): installed on first use into this
+ * package's node_modules/.cache, never by a plain install. Throws with the reason when it cannot be installed.
+ */
+function installSteady() {
+  const folder = here(`../node_modules/.cache/bench-steady-${STEADY_VERSION}`);
+  const binary = `${folder}/node_modules/@stdy/cli-${process.platform}-${process.arch}/bin/steady`;
+  if (!existsSync(binary)) {
+    try {
+      execFileSync('npm', ['install', '--prefix', folder, '--no-save', '--no-audit', '--no-fund', '--loglevel=error', `@stdy/cli@${STEADY_VERSION}`], {
+        stdio: 'pipe',
+        timeout: 300_000,
+      });
+    } catch (error) {
+      throw new Error(
+        `npm could not install @stdy/cli@${STEADY_VERSION}: ${String(error.stderr ?? error.message)
+          .trim()
+          .split('\n')
+          .slice(-2)
+          .join(' ')}`,
+      );
+    }
+    if (!existsSync(binary)) throw new Error(`@stdy/cli@${STEADY_VERSION} has no binary for ${process.platform}-${process.arch}`);
+  }
+  return binary;
+}
+
+/** Resident memory of a process and all its descendants, from /proc (Linux), in MiB. */
+export function treeRssMiB(pid) {
+  let kib = 0;
+  const pending = [pid];
+  while (pending.length > 0) {
+    const current = pending.pop();
+    try {
+      kib += Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${current}/status`, 'utf8'))?.[1] ?? 0);
+      for (const task of readdirSync(`/proc/${current}/task`)) {
+        pending.push(...readFileSync(`/proc/${current}/task/${task}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number));
+      }
+    } catch {
+      // Gone, or not Linux.
+    }
+  }
+  return kib / 1024;
+}
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}

@@ -1,0 +1,115 @@
+// The command line: starts the mock (or the contract proxy), runs a command after `--` against it, and stops
+// on a signal or when the process that started it is gone. One process: nothing else to stop.
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { type ContractReport, formatExchange, formatSummary } from '../proxy/contract-report.js';
+import { startMock } from '../start-mock.js';
+import { startContractProxy } from '../start-proxy.js';
+import { type CliOptions, parseCliOptions, usage } from './cli-options.js';
+import { watchParent } from './parent-watch.js';
+
+/** The environment variable a command run after `--` finds the mock's URL in. */
+const baseUrlVariable = 'THUMBNAIL_API_BASE_URL';
+/** The signals that stop the mock (SIGHUP: the terminal closed); a command after `--` gets them first. */
+const stopSignals = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
+/** How long a command after `--` has to exit once told to stop, before it is killed. */
+const commandGraceMs = 5_000;
+
+export async function runCli(argv: readonly string[]): Promise<void> {
+  let options: CliOptions;
+  try {
+    options = parseCliOptions(argv);
+  } catch (error) {
+    console.error(`${(error as Error).message}\n\n${usage}`);
+    process.exit(2);
+  }
+  if (options.help) {
+    console.log(usage);
+    process.exit(0);
+  }
+  if (options.version) {
+    console.log((JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version);
+    process.exit(0);
+  }
+
+  // Watched from the start, since npx may be gone before the mock is up.
+  let onParentGone: () => void = () => process.exit(1);
+  watchParent(() => {
+    console.error('thumbnail-api-mock: the process that started it has exited; stopping.');
+    onParentGone();
+  });
+
+  let running: { url: string; stop(): Promise<void> };
+  let report: (() => ContractReport) | undefined;
+  let upstream = '';
+  try {
+    if (options.proxy === undefined) {
+      running = await startMock({ host: options.host, port: options.port, keys: options.keys, specPath: options.spec, corsOrigin: options.corsOrigins });
+      console.log(`Thumbnail API mock listening on ${running.url}`);
+    } else {
+      const proxy = await startContractProxy({
+        upstream: options.proxy,
+        host: options.host,
+        port: options.port,
+        specPath: options.spec,
+        onExchange: (exchange) => console.error(formatExchange(exchange)),
+      });
+      running = proxy;
+      report = proxy.report;
+      upstream = proxy.upstream;
+      console.log(`Thumbnail API contract proxy listening on ${proxy.url}, forwarding to ${upstream}`);
+    }
+  } catch (error) {
+    console.error(`thumbnail-api-mock: ${(error as Error).message}`);
+    process.exit(1);
+  }
+
+  // Output is informational: a closed terminal or a dead reader of our pipes must not stop a clean shutdown.
+  for (const stream of [process.stdout, process.stderr]) stream.on('error', () => {});
+
+  let shuttingDown = false;
+  /** Stops the server, prints the proxy's summary, and exits. */
+  const shutdown = async (code: number): Promise<never> => {
+    shuttingDown = true;
+    await running.stop();
+    let exitCode = code;
+    if (report) {
+      const summary = report();
+      console.error(formatSummary(summary, upstream));
+      if (options.failOnViolation && summary.violations > 0 && exitCode === 0) exitCode = 1;
+    }
+    process.exit(exitCode);
+  };
+
+  if (options.command.length === 0) {
+    const stop = () => {
+      if (!shuttingDown) void shutdown(0);
+    };
+    for (const signal of stopSignals) process.on(signal, stop);
+    onParentGone = stop;
+    return;
+  }
+  const [file, ...args] = options.command as [string, ...string[]];
+  const child = spawn(file, args, {
+    stdio: 'inherit',
+    env: { ...process.env, [baseUrlVariable]: running.url },
+    // npm, npx and friends are .cmd files on Windows, which only a shell runs.
+    shell: process.platform === 'win32',
+  });
+  child.once('error', (error) => {
+    console.error(`thumbnail-api-mock: could not run ${file}: ${error.message}`);
+    if (!shuttingDown) void shutdown(1);
+  });
+  child.once('exit', (code, signal) => {
+    if (!shuttingDown) void shutdown(code ?? (signal ? 1 : 0));
+  });
+  // The command may have the signal already (our process group, from a terminal); make sure of it. The mock
+  // stops once the command has exited, with its exit code.
+  const stopCommand = (signal: NodeJS.Signals) => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    child.kill(signal);
+    setTimeout(() => child.kill('SIGKILL'), commandGraceMs).unref();
+  };
+  for (const signal of stopSignals) process.on(signal, () => stopCommand(signal));
+  onParentGone = () => stopCommand('SIGTERM');
+}

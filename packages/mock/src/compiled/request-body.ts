@@ -1,0 +1,91 @@
+// The request body of one operation, checked as Prism checks it: size, media type, JSON, then the schema.
+import type { IncomingMessage } from 'node:http';
+import type { RequestBodyEntry } from '@thumbnail-api/spec/model';
+import type { LazyValidator } from '../contract/lazy-validator.js';
+import { BODY_LIMIT, hasBodyFraming, readBodyUpTo } from '../server/read-body.js';
+
+/** What an operation accepts: no body at all, or JSON (in the documented media types) fitting its schema. */
+export type BodyRule =
+  | { readonly kind: 'none' }
+  | {
+      readonly kind: 'json';
+      readonly required: boolean;
+      readonly mediaTypes: readonly MediaType[];
+      /** Where the schema sits; `undefined` when any JSON will do. */
+      readonly schemaPointer: string | undefined;
+      readonly validator: LazyValidator;
+    };
+
+/** Why a body is refused: the status (whose documented answer is sent) and a note for the reader. */
+export interface BodyRefusal {
+  readonly status: 400 | 413 | 415 | 422;
+  readonly note: string;
+}
+
+interface MediaType {
+  readonly type: string;
+  readonly subtype: string;
+  readonly text: string;
+}
+
+const mediaTypePattern = /^([!#$%&'*+.^_`|~0-9a-z-]+)\/([!#$%&'*+.^_`|~0-9a-z-]+)$/;
+
+/** `application/problem+json; charset=utf-8` → type `application`, subtype `json` (Prism matches by the suffix). */
+function parseMediaType(text: string): MediaType | undefined {
+  const match = mediaTypePattern.exec(text.split(';')[0]!.trim().toLowerCase());
+  if (!match) return undefined;
+  const subtype = match[2]!;
+  return { type: match[1]!, subtype: subtype.slice(subtype.lastIndexOf('+') + 1), text: `${match[1]}/${subtype}` };
+}
+
+const isJsonMediaType = (mediaType: string) => /^application\/(?:[^;]*\+)?json$/i.test(mediaType.trim());
+
+/** The rule of a request body, or a string saying why the mock leaves such bodies to Prism. */
+export function compileBodyRule(body: RequestBodyEntry | undefined, validator: LazyValidator): BodyRule | string {
+  if (body === undefined) return { kind: 'none' };
+  if (body.content.length === 0) return 'the request body documents no media type';
+  const mediaTypes: MediaType[] = [];
+  for (const media of body.content) {
+    const parsed = parseMediaType(media.mediaType);
+    if (!parsed || !isJsonMediaType(media.mediaType)) return `the request body is documented as ${media.mediaType}, which Prism reads`;
+    mediaTypes.push(parsed);
+  }
+  const schemas = new Set(body.content.map((media) => media.schemaPointer));
+  if (schemas.size > 1) return 'the request body has a schema per media type';
+  const [schemaPointer] = schemas;
+  return { kind: 'json', required: body.required, mediaTypes, schemaPointer, validator };
+}
+
+/** Reads and checks the body; `undefined` when it is accepted. */
+export async function checkBody(rule: BodyRule, req: IncomingMessage): Promise<BodyRefusal | undefined> {
+  const framed = hasBodyFraming(req);
+  const body = framed ? await readBodyUpTo(req) : undefined;
+  if (framed && body === undefined) return { status: 413, note: `The request body is larger than the mock reads (${BODY_LIMIT} bytes).` };
+  const empty = body === undefined || body.length === 0;
+  if (rule.kind === 'none') {
+    return empty ? undefined : { status: 415, note: 'This operation takes no request body, and one was sent.' };
+  }
+  if (empty) return rule.required ? { status: 422, note: 'This operation requires a request body, and none was sent.' } : undefined;
+  const contentType = req.headers['content-type'];
+  const sent = contentType === undefined ? undefined : parseMediaType(contentType);
+  const documented =
+    sent && rule.mediaTypes.some((media) => (media.type === sent.type || media.type === '*') && (media.subtype === sent.subtype || media.subtype === '*'));
+  if (!documented) {
+    const types = rule.mediaTypes.map((media) => media.text).join(', ');
+    const what = contentType === undefined ? 'no Content-Type' : `Content-Type ${JSON.stringify(contentType.slice(0, 100))}`;
+    return { status: 415, note: `The request body was sent with ${what}; the contract documents ${types}.` };
+  }
+  let value: unknown;
+  try {
+    value = JSON.parse(body.toString('utf8'));
+  } catch (error) {
+    return { status: 400, note: `The request body is not valid JSON: ${(error as Error).message}` };
+  }
+  // As Prism: a JSON null is no body.
+  if (value === null) return rule.required ? { status: 422, note: 'This operation requires a request body, and the body is null.' } : undefined;
+  if (rule.schemaPointer === undefined) return undefined;
+  const validate = (rule.validator.loaded ?? (await rule.validator.load())).schemaAt(rule.schemaPointer);
+  if (validate(value)) return undefined;
+  const problems = (validate.errors ?? []).map((error) => `body${error.instancePath} ${error.message ?? 'is invalid'}`);
+  return { status: 422, note: `The request body does not match the contract's schema: ${problems.join('; ')}.` };
+}

@@ -1,0 +1,42 @@
+// Not part of the public API (undocumented, may change in any release): the two halves of the mock started
+// alone, for the differential campaign (packages/fuzz) and the benchmark (bench/), which compare them.
+import type { Fallback } from './compiled/compiled-handler.js';
+import { readContract } from './contract/read-contract.js';
+import { startPrismServer } from './prism/prism-server.js';
+import { mockError } from './server/mock-error.js';
+import { sendAnswer } from './server/prepared-answer.js';
+import { type RunningMock, type StartMockOptions, serveMock } from './start-mock.js';
+
+/**
+ * The compiled mock without Prism: what `startMock` answers itself, exactly; a request it would hand to Prism gets
+ * a 501 mock error (`x-thumbnail-api-mock-error: not-compiled`) naming why.
+ */
+export function startCompiledMock(options: StartMockOptions = {}): Promise<RunningMock> {
+  const notCompiled: Fallback = {
+    forward(req, res, operation, cors) {
+      req.resume();
+      const why = operation.prismReason ?? 'the request prefers a generated body (Prefer: dynamic=true)';
+      sendAnswer(res, mockError('not-compiled', 501, `Prism answers this request to ${operation.name}`, why), cors);
+    },
+    close: async () => undefined,
+  };
+  return serveMock(options, () => notCompiled);
+}
+
+/** Prism 5.14 alone, in this process, as its CLI serves the same contract (`prism mock --errors` by default). */
+export async function startPrismReference(
+  options: { specPath?: string; host?: string; port?: number; errors?: boolean; cors?: boolean } = {},
+): Promise<RunningMock> {
+  const contract = await readContract(options.specPath);
+  const host = options.host ?? '127.0.0.1';
+  const server = await startPrismServer({
+    mode: 'mock',
+    specPath: contract.path,
+    errors: options.errors ?? true,
+    cors: options.cors ?? true,
+    host,
+    port: options.port ?? 0,
+  });
+  const url = new URL(server.url);
+  return { url: server.url, host, port: Number(url.port), stop: () => server.close() };
+}

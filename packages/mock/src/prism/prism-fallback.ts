@@ -1,0 +1,141 @@
+// Prism as the fallback of the compiled mock: started in this process on the first request that needs it, sent
+// the request as the client sent it, and its answer kept inside the contract.
+import { Agent, type IncomingMessage, type ServerResponse } from 'node:http';
+import { Readable } from 'node:stream';
+import type { ContractValidator } from '@thumbnail-api/spec/validator';
+import type { CompiledOperation } from '../compiled/compile-operation.js';
+import type { Fallback } from '../compiled/compiled-handler.js';
+import type { LazyValidator } from '../contract/lazy-validator.js';
+import { responseFits } from '../contract/response-fit.js';
+import { type BufferedResponse, messageHeaders, sendRequest } from '../server/http-exchange.js';
+import { mockError } from '../server/mock-error.js';
+import { noteLines, sendAnswer } from '../server/prepared-answer.js';
+import { BODY_LIMIT, readBodyUpTo } from '../server/read-body.js';
+import { targetOn } from '../server/request-target.js';
+import { formBodyForPrism, headersForPrism, isFormBody } from './prism-input.js';
+import { type PrismServer, prismWithin, startPrismServer } from './prism-server.js';
+
+/** Statuses whose documented answer the mock sends when Prism refuses a request in a body of its own. */
+const refusals = new Set([400, 406, 413, 415, 422]);
+
+export function createPrismFallback(options: { specPath: string; errors: boolean; startTimeoutMs: number; validator: LazyValidator }): Fallback {
+  const agent = new Agent({ keepAlive: true });
+  const stopped = new AbortController();
+  let starting: Promise<PrismServer> | undefined;
+  let running: PrismServer | undefined;
+
+  const prism = (): Promise<PrismServer> => {
+    starting ??= startPrismServer({ mode: 'mock', specPath: options.specPath, errors: options.errors, cors: false, signal: stopped.signal }).then((server) => {
+      // Stopped while Prism was starting to listen: it must not outlive the mock.
+      if (stopped.signal.aborted) void server.close();
+      else running = server;
+      return server;
+    });
+    // Failed starts are retried by the next request.
+    starting.catch(() => {
+      starting = undefined;
+    });
+    return prismWithin(starting, options.startTimeoutMs);
+  };
+
+  const forward = (req: IncomingMessage, res: ServerResponse, operation: CompiledOperation, cors: readonly string[]): void => {
+    prism().then(
+      (server) => send(server, req, res, operation, cors),
+      (error: Error) => {
+        req.resume();
+        sendAnswer(res, unavailable(error.message), cors);
+      },
+    );
+  };
+
+  const send = (server: PrismServer, req: IncomingMessage, res: ServerResponse, operation: CompiledOperation, cors: readonly string[]) => {
+    const target = targetOn(new URL(server.url), req.url);
+    const relayAnswer = (answer: BufferedResponse) => options.validator.load().then((validator) => relay(res, operation, answer, cors, validator), onError);
+    const onError = (error: Error) => sendAnswer(res, unavailable(`Prism did not answer: ${error.message}`), cors);
+    const forwardBody = (body: Readable) =>
+      sendRequest(target, { method: req.method ?? 'GET', headers: headersForPrism(req.headers), body, agent }).then(relayAnswer, onError);
+    if (!isFormBody(req.headers)) {
+      void forwardBody(req);
+      return;
+    }
+    // A form body is read whole to make it one Prism can decode (see prism-input.ts).
+    readBodyUpTo(req, BODY_LIMIT).then(
+      (body) =>
+        body === undefined
+          ? sendAnswer(res, operation.refused([413], `The request body is larger than the mock reads (${BODY_LIMIT} bytes).`), cors)
+          : void forwardBody(Readable.from([formBodyForPrism(body)])),
+      () => res.destroy(),
+    );
+  };
+
+  return {
+    forward,
+    async close() {
+      // Not waiting for a Prism still loading: it sees the signal and never listens.
+      stopped.abort();
+      agent.destroy();
+      await running?.close();
+    },
+  };
+}
+
+/** Sends Prism's answer on when the contract documents it; otherwise the documented refusal, or the mock's error. */
+function relay(res: ServerResponse, operation: CompiledOperation, answer: BufferedResponse, cors: readonly string[], validator: ContractValidator): void {
+  if (responseFits(validator, operation.source, answer.status, answer.headers['content-type'], answer.body)) {
+    // The mock's CORS instead of Prism's, and its note instead of Prism's violations header, as in its own answers.
+    const headers = messageHeaders(answer.headers, ['sl-violations']);
+    const lines = Object.entries(headers).flatMap(([name, value]) => (name.startsWith('access-control-') ? [] : [name, String(value)]));
+    const violations = violationsOf(answer);
+    const note = violations === undefined ? [] : noteLines(`Prism found: ${violations}`);
+    res.writeHead(answer.status, [...lines, 'content-length', String(answer.body.length), 'vary', 'Origin', ...note, ...cors]);
+    res.end(answer.body);
+    return;
+  }
+  const said = describe(answer);
+  if (refusals.has(answer.status)) {
+    sendAnswer(res, operation.refused([answer.status], `Prism answered ${answer.status} outside the contract: ${said}`), cors);
+    return;
+  }
+  sendAnswer(
+    res,
+    mockError(
+      'prism-outside-contract',
+      answer.status,
+      `Prism answered ${answer.status} outside the contract`,
+      `Prism, which generates this answer, said: ${said}`,
+      {},
+      noteLines(said),
+    ),
+    cors,
+  );
+}
+
+/** Prism's violations of an exchange (its `sl-violations` header), as one line; `undefined` without any. */
+function violationsOf(answer: BufferedResponse): string | undefined {
+  const header = answer.headers['sl-violations'];
+  if (typeof header !== 'string') return undefined;
+  try {
+    const violations = JSON.parse(header) as Array<{ location?: unknown; message?: unknown }>;
+    return violations
+      .map((violation) => `${Array.isArray(violation.location) ? violation.location.join('.') : 'request'}: ${String(violation.message)}`)
+      .join('; ');
+  } catch {
+    return header;
+  }
+}
+
+/** One line about Prism's answer, e.g. its problem+json title. */
+function describe(answer: BufferedResponse): string {
+  let detail = answer.body.toString('utf8', 0, 300);
+  try {
+    const parsed = JSON.parse(answer.body.toString('utf8')) as { detail?: unknown; title?: unknown; error?: { message?: unknown } };
+    detail = String(parsed.detail || parsed.title || parsed.error?.message || detail);
+  } catch {
+    // Not JSON: the start of the text says enough.
+  }
+  return detail.replace(/\s+/g, ' ').slice(0, 300);
+}
+
+function unavailable(reason: string) {
+  return mockError('prism-unavailable', 503, 'Prism, which answers this request, is not available', reason);
+}

@@ -1,0 +1,99 @@
+// Prism in this process, built as its CLI builds it (prism-cli's createServer.ts), on a private loopback port.
+// Its modules take about a second to load, so they are loaded only when a request or the proxy needs them.
+
+// What the mock uses of Prism's modules (their own typings pull in pino's, which are not installed).
+interface PrismModules {
+  readonly server: {
+    createServer(
+      operations: unknown[],
+      options: { cors: boolean; config: object; components: { logger: unknown } },
+    ): {
+      listen(port: number, host: string): Promise<string>;
+      close(): Promise<void>;
+    };
+  };
+  readonly http: { getHttpOperationsFromSpec(document: string): Promise<unknown[]> };
+  readonly core: { createLogger(name: string, options: { level: string }): { child(bindings: object): unknown } };
+  readonly extensions: { configureExtensionsUserProvided(document: string, params: object): Promise<void> };
+}
+
+/** How to run Prism. */
+export interface PrismServerOptions {
+  /** `mock` answers from the contract; `proxy` forwards to `upstream` and validates the traffic. */
+  readonly mode: 'mock' | 'proxy';
+  readonly specPath: string;
+  readonly upstream?: string;
+  /** Prism's `--errors`: answer responses that would break the contract with a 500 instead. */
+  readonly errors: boolean;
+  /** Prism's `--cors`: its own CORS headers and preflight answers (the CLI's default). */
+  readonly cors: boolean;
+  readonly host?: string;
+  readonly port?: number;
+  /** Aborted when whatever wanted Prism stopped meanwhile: it then never listens. */
+  readonly signal?: AbortSignal;
+}
+
+/** A Prism server answering on `url`. */
+export interface PrismServer {
+  readonly url: string;
+  close(): Promise<void>;
+}
+
+/** Loads Prism and starts its HTTP server; rejects with an error saying what failed. */
+export async function startPrismServer(options: PrismServerOptions): Promise<PrismServer> {
+  let prism: PrismModules;
+  try {
+    const [server, http, core, extensions] = await Promise.all(
+      ['@stoplight/prism-http-server', '@stoplight/prism-http', '@stoplight/prism-core', '@stoplight/prism-cli/dist/extensions.js'].map(load),
+    );
+    prism = { server, http, core, extensions } as PrismModules;
+  } catch (error) {
+    throw new Error(`Cannot load Prism, a dependency of @thumbnail-api/mock (reinstall @thumbnail-api/mock): ${(error as Error).message}`);
+  }
+  options.signal?.throwIfAborted();
+  const { createServer } = prism.server;
+  const { getHttpOperationsFromSpec } = prism.http;
+  const { createLogger } = prism.core;
+  const operations = await getHttpOperationsFromSpec(options.specPath);
+  // The CLI applies the document's x-json-schema-faker settings to the generator of `Prefer: dynamic=true` bodies.
+  await prism.extensions.configureExtensionsUserProvided(options.specPath, {});
+  const shared = {
+    validateRequest: true,
+    validateResponse: true,
+    checkSecurity: true,
+    errors: options.errors,
+    upstreamProxy: undefined,
+    mock: { dynamic: false, ignoreExamples: false },
+  };
+  const config =
+    options.mode === 'proxy' ? { ...shared, isProxy: true as const, upstream: new URL(options.upstream!) } : { ...shared, isProxy: false as const };
+  // Prism logs every request; silent, as the mock's own output says what matters.
+  const logger = createLogger('PRISM', { level: 'silent' });
+  options.signal?.throwIfAborted();
+  const server = createServer(operations, { cors: options.cors, config, components: { logger: logger.child({ name: 'HTTP SERVER' }) } });
+  const url = await server.listen(options.port ?? 0, options.host ?? '127.0.0.1');
+  return { url, close: () => server.close().catch(() => undefined) };
+}
+
+/** `starting`, or a rejection naming the limit once `ms` have passed (Prism goes on loading meanwhile). */
+export function prismWithin(starting: Promise<PrismServer>, ms: number): Promise<PrismServer> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`Prism did not start within ${ms} ms.`)), ms);
+    starting.then(
+      (server) => {
+        clearTimeout(timer);
+        resolve(server);
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        reject(error);
+      },
+    );
+  });
+}
+
+/** A CommonJS module's exports, however the runtime hands them to `import()`. */
+async function load(specifier: string): Promise<unknown> {
+  const namespace = (await import(specifier)) as { default?: unknown };
+  return namespace.default ?? namespace;
+}

@@ -1,0 +1,40 @@
+// An answer made once and sent as is: status, header lines and the body's bytes. Sending one allocates nothing
+// beyond the CORS lines of a browser's request.
+import type { ServerResponse } from 'node:http';
+
+/** A complete answer. `headers` are name, value, name, value… as `writeHead` takes them; CORS lines are added per request. */
+export interface PreparedAnswer {
+  readonly status: number;
+  readonly headers: readonly string[];
+  readonly body: Buffer;
+}
+
+/**
+ * An answer with `body` sent as `contentType` (none for an empty body without a type), plus `extra` header lines.
+ * Every answer varies by Origin (its CORS lines do), so it says `Vary: Origin` unless `extra` says more.
+ */
+export function prepareAnswer(status: number, contentType: string | undefined, body: Buffer, extra: readonly string[] = []): PreparedAnswer {
+  const headers = contentType === undefined ? [] : ['content-type', contentType];
+  headers.push('content-length', String(body.length), ...extra);
+  if (!extra.some((line, index) => index % 2 === 0 && line.toLowerCase() === 'vary')) headers.push('vary', 'Origin');
+  return { status, headers, body };
+}
+
+/** The same answer with more header lines (e.g. a note on why the mock chose it). */
+export function withHeaders(answer: PreparedAnswer, extra: readonly string[]): PreparedAnswer {
+  return { status: answer.status, headers: [...answer.headers, ...extra], body: answer.body };
+}
+
+/** Writes `answer` (no body for HEAD: node leaves it out), with the request's CORS lines (none without an Origin). */
+export function sendAnswer(res: ServerResponse, answer: PreparedAnswer, cors: readonly string[]): void {
+  const headers = cors.length === 0 ? answer.headers : [...answer.headers, ...cors];
+  res.writeHead(answer.status, headers as string[]);
+  res.end(answer.body);
+}
+
+/** Header lines that say why the mock chose an answer; the text is made header-safe and short. */
+export const noteHeader = 'x-thumbnail-api-mock-note';
+
+export function noteLines(note: string): string[] {
+  return [noteHeader, note.replace(/[^\x20-\x7e]+/g, ' ').slice(0, 300)];
+}

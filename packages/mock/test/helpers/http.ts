@@ -1,0 +1,41 @@
+// Requests as any HTTP client may send them (HEAD, a GET with a body, exact header lines), read as raw bytes.
+import { type IncomingHttpHeaders, request } from 'node:http';
+
+export interface RawResponse {
+  status: number;
+  headers: IncomingHttpHeaders;
+  body: Buffer;
+  /** The body parsed as JSON (throws when it is not). */
+  json(): any;
+}
+
+export interface RawRequest {
+  method?: string;
+  path?: string;
+  headers?: Record<string, string>;
+  body?: string | Buffer;
+}
+
+/** Sends one request on a fresh connection and reads the whole answer. */
+export function send(base: string, init: RawRequest = {}): Promise<RawResponse> {
+  return new Promise((resolve, reject) => {
+    const url = new URL(base);
+    const headers: Record<string, string | number> = { ...init.headers };
+    if (init.body !== undefined) headers['content-length'] = Buffer.byteLength(init.body);
+    const outgoing = request(
+      { host: url.hostname, port: url.port, method: init.method ?? 'GET', path: init.path ?? '/api/thumbnails', headers, agent: false },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () => {
+          const body = Buffer.concat(chunks);
+          resolve({ status: response.statusCode!, headers: response.headers, body, json: () => JSON.parse(body.toString('utf8')) });
+        });
+        response.on('error', reject);
+      },
+    );
+    // The server may answer (e.g. 401) before it has read a large body, and close: that is no failure here.
+    outgoing.on('error', (error: NodeJS.ErrnoException) => (error.code === 'EPIPE' || error.code === 'ECONNRESET' ? undefined : reject(error)));
+    outgoing.end(init.body);
+  });
+}
