@@ -7,6 +7,7 @@ const classBrands = new WeakMap<object, symbol>();
 /**
  * Names an error class and brands it and its instances with a global symbol, so that `instanceof` holds for an
  * error made by the other build of this package (ES module or CommonJS) when a process has loaded both.
+ * Every class here calls it in its static block; test/dual-build.test.ts fails for an exported one that does not.
  */
 function brandErrorClass(errorClass: abstract new (...args: never[]) => ThumbnailClientError, name: string): void {
   const brand = Symbol.for(`@thumbnail-api/client.${name}`);
@@ -49,7 +50,7 @@ export class ConfigurationError extends ThumbnailClientError {
  */
 export class RequestArgumentError extends ConfigurationError {
   static {
-    this.prototype.name = 'RequestArgumentError';
+    brandErrorClass(this, 'RequestArgumentError');
   }
 
   /** The argument at fault, e.g. `body.meta.self` or `options.query.filter`. */
@@ -188,7 +189,7 @@ export class InternalServerError extends ThumbnailApiError {
  */
 export class ResponseTooLargeError extends ThumbnailApiError {
   static {
-    this.prototype.name = 'ResponseTooLargeError';
+    brandErrorClass(this, 'ResponseTooLargeError');
   }
 }
 
