@@ -76,11 +76,11 @@ test('answers a body that breaks the contract with a typed error, not a crash', 
   expect(error.body).toMatchObject({ success: false, error: expect.any(String) });
 });
 
-test("request() reaches a path the contract does not describe and gets a typed 404 with Prism's own body", async () => {
+test("request() reaches a path the contract does not describe and gets a typed 404 with the mock's own body naming the path", async () => {
   const error = await rejectionOf(clientFor().request('GET', '/api/persons'));
   expect(error).toBeInstanceOf(NotFoundError);
   expect(error.error).toBeUndefined();
   expect(error.message).toMatch(
-    /^404 Not Found from GET \/api\/persons: the body is JSON without the documented "error" text: \{"type":.+"title":"Route not resolved/,
+    /^404 Not Found from GET \/api\/persons: the body is JSON without the documented "error" text: \{"title":"thumbnail-api-mock: the contract documents no path \/api\/persons"/,
   );
 });
