@@ -24,6 +24,20 @@ afterEach(async () => {
   delete process.env[markerVariable];
 });
 
+// First in this file, so that no test before it has loaded Prism's modules into this worker: loading them takes
+// about a second, and the request below must find Prism still loading (once they are loaded, Prism starts at once).
+test('stop() does not wait for a Prism still loading for a request, and Prism then never listens', async () => {
+  const mock = await startMock({ port: 0 });
+  const pending = fetch(`${mock.url}/api/thumbnails`, { headers: { 'x-api-key': 'k', prefer: 'dynamic=true' } }).catch((error: Error) => error);
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  const before = listeningPorts();
+  await mock.stop();
+  expect(await pending).toBeInstanceOf(Error);
+  // Prism's modules take about a second to load; give it longer, then look for a socket of this process it opened.
+  await new Promise((resolve) => setTimeout(resolve, 5_000));
+  expect(listeningPorts().filter((port) => !before.includes(port))).toEqual([]);
+});
+
 test('two mocks on free ports answer at once, each with the documented 401 body', async () => {
   const mocks = await Promise.all([startMock({ port: 0 }), startMock({ port: 0 })]);
   started.push(...mocks);
@@ -121,18 +135,6 @@ test('a key registry needs the contract to document the 401 and 403 bodies', asy
   await expect(startMock({ port: 0, specPath: path, keys: { k: 'ok' } })).rejects.toThrow(
     "documents no 401 example for GET /api/things; the key registry answers with the contract's own bodies",
   );
-});
-
-test('stop() does not wait for a Prism still loading for a request, and Prism then never listens', async () => {
-  const mock = await startMock({ port: 0 });
-  const pending = fetch(`${mock.url}/api/thumbnails`, { headers: { 'x-api-key': 'k', prefer: 'dynamic=true' } }).catch((error: Error) => error);
-  await new Promise((resolve) => setTimeout(resolve, 50));
-  const before = listeningPorts();
-  await mock.stop();
-  expect(await pending).toBeInstanceOf(Error);
-  // Prism's modules take about a second to load; give it longer, then look for a socket of this process it opened.
-  await new Promise((resolve) => setTimeout(resolve, 5_000));
-  expect(listeningPorts().filter((port) => !before.includes(port))).toEqual([]);
 });
 
 /** The TCP ports this process listens on (Linux /proc). */
