@@ -43,6 +43,39 @@ export function documentedOperation(method: string, target: string): DocumentedO
   return { method: lower, path: pathname };
 }
 
+/** The methods (upper case) the contract documents for the path a request target names, or `undefined` for no such path. */
+export function documentedMethods(target: string): string[] | undefined {
+  let pathname: string;
+  try {
+    pathname = (target.startsWith('/') ? new URL(`http://mock.invalid${target}`) : new URL(target)).pathname;
+  } catch {
+    return undefined;
+  }
+  const item = (document.paths as JsonObject)[pathname];
+  if (!isObject(item)) return undefined;
+  return HTTP_METHODS.filter((method) => isObject(item[method])).map((method) => method.toUpperCase());
+}
+
+/** Whether the contract documents a request body for an operation. */
+export function documentsRequestBody(operation: DocumentedOperation): boolean {
+  const item = resolve(pointerGet(document, `/paths/${escapePointerSegment(operation.path)}/${operation.method}`));
+  return isObject(item) && item.requestBody !== undefined;
+}
+
+/** The statuses (keys such as `200`, `4XX`, `default`) the contract documents for an operation. */
+export function documentedStatuses(operation: DocumentedOperation): string[] {
+  return Object.keys(resolve(pointerGet(document, `/paths/${escapePointerSegment(operation.path)}/${operation.method}/responses`)) as JsonObject);
+}
+
+/** The names of the examples the contract documents for a status of an operation (exact status, else its range). */
+export function documentedExampleNames(operation: DocumentedOperation, status: number): string[] {
+  const responses = resolve(pointerGet(document, `/paths/${escapePointerSegment(operation.path)}/${operation.method}/responses`)) as JsonObject;
+  const key = [String(status), `${String(status)[0]}XX`].find((candidate) => candidate in responses);
+  const content = key === undefined ? undefined : (resolve(responses[key]) as JsonObject).content;
+  if (!isObject(content)) return [];
+  return Object.values(content).flatMap((media) => (isObject(media) && isObject(media.examples) ? Object.keys(media.examples) : []));
+}
+
 /** Why an answer is not one the contract documents for the operation; empty when it is. */
 export function undocumentedAnswer(operation: DocumentedOperation, status: number, contentType: string | undefined, body: Buffer): string[] {
   const pointer = `/paths/${escapePointerSegment(operation.path)}/${operation.method}/responses`;
@@ -76,16 +109,17 @@ export function documentedExample(operation: DocumentedOperation, status: number
 
 /**
  * The example body the contract gives for `status` on an operation, as the mock sends it (JSON.stringify of the
- * value): the response documented for that exact status, else its `NXX` range, else `default`; `undefined` if none.
+ * value): the response documented for that exact status, else its `NXX` range, else `default`; its first example, or
+ * the one named `name`; `undefined` if none.
  */
-export function exampleBodyFor(operation: DocumentedOperation, status: number): string | undefined {
+export function exampleBodyFor(operation: DocumentedOperation, status: number, name?: string): string | undefined {
   const responses = resolve(pointerGet(document, `/paths/${escapePointerSegment(operation.path)}/${operation.method}/responses`)) as JsonObject;
   const key = [String(status), `${String(status)[0]}XX`, 'default'].find((candidate) => candidate in responses);
   if (key === undefined) return undefined;
   const content = (resolve(responses[key]) as JsonObject).content;
   const media = isObject(content) ? content['application/json'] : undefined;
-  const examples = isObject(media) && isObject(media.examples) ? Object.values(media.examples) : [];
-  const example = resolve(examples[0]);
+  const examples = isObject(media) && isObject(media.examples) ? media.examples : {};
+  const example = resolve(name === undefined ? Object.values(examples)[0] : examples[name]);
   return isObject(example) && 'value' in example ? JSON.stringify(example.value) : undefined;
 }
 

@@ -28,29 +28,47 @@ export const COMPARED_HEADERS = [
 export interface ExchangeVerdict {
   /** What differs from what the mock must answer; empty when it answered as it must. */
   problems: string[];
-  /** The deliberate difference that decided the answer, or `undefined` when it had to equal Prism's. */
-  difference: DeliberateDifference | undefined;
+  /** The entries of the table that decided (part of) the answer. */
+  decidedBy: DeliberateDifference[];
+  /** Whether the mock's answer differs from Prism's at all (decided or not). */
+  unlikePrism: boolean;
 }
 
-/** Compares the mock's answer to Prism's, or checks it against the deliberate difference that applies. */
-export function judgeExchange(exchange: Exchange): ExchangeVerdict {
+/**
+ * Compares the mock's answer to Prism's. Entries of the table that decide some headers (CORS) check those, and the
+ * rest is compared; the first entry that decides the whole answer checks it instead of the comparison. With `after`,
+ * only the entries after that one are considered (an entry that hands the answer on to the rest of the table).
+ */
+export function judgeExchange(exchange: Exchange, after?: string): ExchangeVerdict {
   const { ours, reference } = exchange;
-  if (reference.kind !== 'response') return { problems: [`Prism gave no answer (${describeAnswer(reference)}): no reference`], difference: undefined };
+  if (reference.kind !== 'response')
+    return { problems: [`Prism gave no answer (${describeAnswer(reference)}): no reference`], decidedBy: [], unlikePrism: true };
   if (ours.kind !== 'response')
-    return { problems: [`the mock gave no answer (${describeAnswer(ours)}); Prism answered ${reference.status}`], difference: undefined };
-  const difference = deliberateDifferences.find((entry) => entry.appliesTo(exchange, comparison));
-  if (difference) return { problems: difference.check(exchange, comparison).map((problem) => `[${difference.id}] ${problem}`), difference };
-  return { problems: sameAnswer(exchange), difference: undefined };
+    return { problems: [`the mock gave no answer (${describeAnswer(ours)}); Prism answered ${reference.status}`], decidedBy: [], unlikePrism: true };
+  const partial = deliberateDifferences.filter((entry) => entry.headers !== undefined && entry.appliesTo(exchange));
+  const problems = partial.flatMap((entry) => entry.check(exchange, comparison).map((problem) => `[${entry.id}] ${problem}`));
+  const ignored = partial.flatMap((entry) => entry.headers ?? []);
+  // Unlike Prism's answer beyond the headers such entries decide (CORS differs on every answer).
+  const unlikePrism = sameAnswer(exchange, ignored).length > 0;
+  const candidates =
+    after === undefined ? deliberateDifferences : deliberateDifferences.slice(deliberateDifferences.findIndex((entry) => entry.id === after) + 1);
+  const whole = candidates.find((entry) => entry.headers === undefined && entry.appliesTo(exchange));
+  if (whole) problems.push(...whole.check(exchange, comparison).map((problem) => `[${whole.id}] ${problem}`));
+  else problems.push(...sameAnswer(exchange, ignored));
+  return { problems, decidedBy: whole ? [...partial, whole] : partial, unlikePrism };
 }
 
-const comparison: Comparison = { same: (exchange) => sameAnswer(exchange), judge: (exchange) => judgeExchange(exchange).problems };
+const comparison: Comparison = {
+  same: (exchange, ignore) => sameAnswer(exchange, ignore),
+  judge: (exchange, after) => judgeExchange(exchange, after).problems,
+};
 
 /** Why the two answers are not the same answer; empty when they are. */
-export function sameAnswer({ request, ours, reference }: Exchange): string[] {
+export function sameAnswer({ request, ours, reference }: Exchange, ignore: readonly string[] = []): string[] {
   if (ours.kind !== 'response' || reference.kind !== 'response') return ['one side gave no answer'];
   const problems: string[] = [];
   if (ours.status !== reference.status) problems.push(`status ${ours.status}, Prism ${reference.status}`);
-  for (const name of COMPARED_HEADERS) {
+  for (const name of COMPARED_HEADERS.filter((header) => !ignore.includes(header))) {
     const mine = headerText(ours.headers[name]);
     const theirs = headerText(reference.headers[name]);
     if (mine !== theirs) problems.push(`header ${name}: ${JSON.stringify(mine)}, Prism ${JSON.stringify(theirs)}`);

@@ -84,7 +84,8 @@ export function createMockHandler(options: {
     if (chosen !== undefined) {
       const { answer, documented } = operation.preferred(chosen.code, chosen.example, headers.accept);
       // A generated body is Prism's, once the mock knows the status asked for is documented (an example wins over it).
-      if (documented && chosen.dynamic === true && chosen.example === undefined && method !== 'HEAD') fallback.forward(req, res, operation, cors);
+      // A HEAD goes too, as its GET (found by the differential campaign: Prism checks the body before it generates).
+      if (documented && chosen.dynamic === true && chosen.example === undefined) fallback.forward(req, res, operation, cors);
       else sendAnswer(res, answer, cors);
       return;
     }
@@ -94,15 +95,17 @@ export function createMockHandler(options: {
       sendAnswer(res, operation.successFor(headers.accept), cors);
       return;
     }
-    checkBody(operation.body, req).then(
-      (refusal) => {
-        if (refusal === undefined) sendAnswer(res, operation.successFor(headers.accept), cors);
-        else sendAnswer(res, operation.refused(refusalStatuses[refusal.status], refusal.note), cors);
-      },
-      () => res.destroy(),
-    );
+    answerAfterBodyCheck(req, res, operation, operation.successFor(headers.accept), cors);
   };
   return { handle, close: () => fallback.close() };
+}
+
+/** Sends `answer` if the body passes the operation's checks, else the documented refusal. */
+function answerAfterBodyCheck(req: IncomingMessage, res: ServerResponse, operation: CompiledOperation, answer: PreparedAnswer, cors: readonly string[]): void {
+  checkBody(operation.body, req).then(
+    (refusal) => sendAnswer(res, refusal === undefined ? answer : operation.refused(refusalStatuses[refusal.status], refusal.note), cors),
+    () => res.destroy(),
+  );
 }
 
 /** The statuses Prism looks for, in order, when it refuses a request for that reason. */

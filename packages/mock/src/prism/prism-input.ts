@@ -11,7 +11,7 @@ const mediaRange = new RegExp(`^${token}/${token}(?:[ \\t]*;[ \\t]*${token}=(?:$
 const formBody = /^\s*(?:application\/x-www-form-urlencoded|multipart\/form-data)\s*(?:;|$)/i;
 
 /**
- * The request's headers for Prism, whose body is streamed on. Prism throws on a media type it cannot parse
+ * The request's headers for Prism, which gets the body read whole. Prism throws on a media type it cannot parse
  * (`Accept: json`, or `Content-Type: json` on a GET): such Accept ranges are left out (with none left, Accept is
  * dropped), and such a Content-Type is dropped.
  */
@@ -27,10 +27,7 @@ export function headersForPrism(headers: IncomingHttpHeaders): OutgoingHttpHeade
     else delete forwarded.accept;
   }
   if (headers['content-type'] !== undefined && !mediaRange.test(headers['content-type'].trim())) delete forwarded['content-type'];
-  // The body goes on chunked, as node does by default for a POST. For a GET node frames no body at all, and Prism
-  // would read it as the start of another request on the connection.
-  const length = headers['content-length'];
-  if (headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0')) forwarded['transfer-encoding'] = 'chunked';
+  // Framing is left to the sender: the body goes whole, with its length (a chunked body reads differently to Prism).
   return forwarded;
 }
 
