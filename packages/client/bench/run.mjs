@@ -89,7 +89,7 @@ console.log(`\nPer call, ${CALLS} calls each after ${WARMUP} warm-up, interleave
 console.log(`  ${''.padEnd(30)}   median        p99   median - bare fetch`);
 for (const name of names) console.log(`  ${contenders[name].label.padEnd(30)} ${us(stats[name].median)} ${us(stats[name].p99)}   ${plus(name)}`);
 console.log(
-  `  ${'ratio client / fetch'.padEnd(30)} ${(stats.client.median / stats.fetch.median).toFixed(3).padStart(11)} ${(stats.client.p99 / stats.fetch.p99).toFixed(3).padStart(11)}   (aim: <= 1.05)`,
+  `  ${'ratio client / fetch'.padEnd(30)} ${(stats.client.median / stats.fetch.median).toFixed(3).padStart(11)} ${(stats.client.p99 / stats.fetch.p99).toFixed(3).padStart(11)}   (aim: <= 1.10, then 1.05)`,
 );
 console.log(
   '  The time limit and openapi-fetch (its Request, built on every call) are the floor under the client: see the\n' +
@@ -99,7 +99,7 @@ console.log(
 const size = await measureBundleSize();
 const kb = (bytes) => `${(bytes / 1024).toFixed(2).padStart(6)} kB`;
 console.log('\nBundle (esbuild, minified, ESM, browser platform; gzip level 9):');
-console.log(`  ${'@thumbnail-api/client (all)'.padEnd(34)} ${kb(size.whole.min)} min  ${kb(size.whole.gz)} gz   (aim: <= 5 kB gz)`);
+console.log(`  ${'@thumbnail-api/client (all)'.padEnd(34)} ${kb(size.whole.min)} min  ${kb(size.whole.gz)} gz   (aim: <= 7 kB gz, then 5)`);
 console.log(`  ${'  of which openapi-fetch alone'.padEnd(34)} ${kb(size.openapiFetch.min)} min  ${kb(size.openapiFetch.gz)} gz`);
 console.log(
   `  ${'  and this package (the rest)'.padEnd(34)} ${kb(size.whole.min - size.openapiFetch.min)} min  ${kb(size.whole.gz - size.openapiFetch.gz)} gz (about)`,

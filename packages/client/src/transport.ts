@@ -11,6 +11,7 @@ import type { FetchFunction, RequestOptions } from './options.js';
 import type { ResolvedConfig } from './resolve-config.js';
 import { tooLargeError } from './response-error.js';
 import { isIdempotentMethod, isRetryableStatus, retriesFor, retryDelayMs } from './retry-policy.js';
+import { refusedBeforeStreaming } from './runtime-permissions.js';
 import { safeLogger } from './safe-logger.js';
 import { describeHeaders, type Redact, redactedAnswer } from './secret-redaction.js';
 
@@ -54,6 +55,8 @@ export function createTransport(settings: TransportSettings): Transport {
     const headers = oneShot ? new Headers(request.headers) : request.headers;
     // A stream body still goes with its Content-Length, not chunked.
     if (oneShot) headers.set('content-length', String(body.byteLength));
+    const refused = oneShot ? refusedBeforeStreaming(target, request.url, redact) : undefined;
+    if (refused) throw refused;
 
     for (let attempt = 1; ; attempt++) {
       if (userSignal?.aborted) throw abortError(target, userSignal, redact);
