@@ -1,6 +1,7 @@
 // Child processes of the suite: each in its own process group, so a time limit or the end of the run stops
 // everything it started (npx and pnpm do not forward signals to what they start). All output is kept, so the
-// suite can scan it for the API keys it handed out.
+// suite can scan it for the API keys it handed out. (@thumbnail-api/dev-tools' runProcess runs a program to its
+// end; the suite also needs servers that run until stopped, and one transcript of everything.)
 import { spawn } from 'node:child_process';
 
 /** @type {Set<import('node:child_process').ChildProcess>} Every process group still running, so that nothing outlives the suite. */

@@ -45,6 +45,8 @@ export async function ensureTools() {
   mkdirSync(toolsDir, { recursive: true });
   for (const file of ['package.json', 'package-lock.json']) writeFileSync(join(toolsDir, file), readFileSync(join(manifestDir, file)));
   // The install scripts matter: the `node` packages fetch their binary in one, esbuild and workerd check theirs.
+  // `npm install` with the lockfile, not `npm ci`: a registry mirror that carries only this platform's optional
+  // binaries (@deno/darwin-arm64, ...) leaves them out of the lockfile, and `npm ci` then refuses to install.
   const result = await run('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error'], {
     cwd: toolsDir,
     env: cleanEnvironment(),

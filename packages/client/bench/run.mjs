@@ -5,7 +5,7 @@
 import { createServer } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import createClient from 'openapi-fetch';
-import { ThumbnailClient, VERSION } from '../dist/index.js';
+import { ThumbnailClient } from '../dist/index.js';
 import { measureBundleSize } from './bundle-size.mjs';
 
 const CALLS = Number(process.env.BENCH_CALLS ?? 4000);
@@ -13,7 +13,9 @@ const WARMUP = 500;
 const TIMEOUT_MS = 60_000;
 const body = JSON.stringify({ thumbnails: [{ id: 't_1', prompt: 'A red fox at dawn' }] });
 
-const server = createServer((_, res) => {
+let sent;
+const server = createServer((req, res) => {
+  sent ??= req.headers;
   res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) });
   res.end(body);
 });
@@ -23,8 +25,10 @@ const url = `${baseUrl}/api/thumbnails`;
 
 // Default options: the retry and timeout machinery is on, as users get it.
 const client = new ThumbnailClient({ apiKey: 'bench-key', baseUrl });
-// The headers the client sends, so every contender sends the same request.
-const headers = { accept: 'application/json', 'user-agent': `thumbnail-api-client/${VERSION} node/${process.version}`, 'x-api-key': 'bench-key' };
+// The headers the client sends (but those fetch adds by itself), so every contender sends the same request.
+await client.thumbnails.list();
+const added = ['host', 'connection', 'accept-language', 'sec-fetch-mode', 'accept-encoding'];
+const headers = Object.fromEntries(Object.entries(sent).filter(([name]) => !added.includes(name)));
 
 // Every contender checks the status and parses the JSON body, as the client does.
 const checked = async (response) => {
@@ -85,7 +89,7 @@ console.log(`\nPer call, ${CALLS} calls each after ${WARMUP} warm-up, interleave
 console.log(`  ${''.padEnd(30)}   median        p99   median - bare fetch`);
 for (const name of names) console.log(`  ${contenders[name].label.padEnd(30)} ${us(stats[name].median)} ${us(stats[name].p99)}   ${plus(name)}`);
 console.log(
-  `  ${'ratio client / fetch'.padEnd(30)} ${(stats.client.median / stats.fetch.median).toFixed(3).padStart(11)} ${(stats.client.p99 / stats.fetch.p99).toFixed(3).padStart(11)}   (aim: <= 1.05)`,
+  `  ${'ratio client / fetch'.padEnd(30)} ${(stats.client.median / stats.fetch.median).toFixed(3).padStart(11)} ${(stats.client.p99 / stats.fetch.p99).toFixed(3).padStart(11)}   (aim: <= 1.10, then 1.05)`,
 );
 console.log(
   '  The time limit and openapi-fetch (its Request, built on every call) are the floor under the client: see the\n' +
@@ -95,7 +99,7 @@ console.log(
 const size = await measureBundleSize();
 const kb = (bytes) => `${(bytes / 1024).toFixed(2).padStart(6)} kB`;
 console.log('\nBundle (esbuild, minified, ESM, browser platform; gzip level 9):');
-console.log(`  ${'@thumbnail-api/client (all)'.padEnd(34)} ${kb(size.whole.min)} min  ${kb(size.whole.gz)} gz   (aim: <= 5 kB gz)`);
+console.log(`  ${'@thumbnail-api/client (all)'.padEnd(34)} ${kb(size.whole.min)} min  ${kb(size.whole.gz)} gz   (aim: <= 7 kB gz, then 5)`);
 console.log(`  ${'  of which openapi-fetch alone'.padEnd(34)} ${kb(size.openapiFetch.min)} min  ${kb(size.openapiFetch.gz)} gz`);
 console.log(
   `  ${'  and this package (the rest)'.padEnd(34)} ${kb(size.whole.min - size.openapiFetch.min)} min  ${kb(size.whole.gz - size.openapiFetch.gz)} gz (about)`,

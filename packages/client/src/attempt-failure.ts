@@ -61,17 +61,9 @@ function isUnexplainedFetchFailure(failure: unknown): boolean {
 function describeFailure(failure: unknown, redact: Redact): string {
   let inner: unknown = failure;
   for (let depth = 0; depth < 5 && inner instanceof Error && inner.cause instanceof Error; depth++) inner = inner.cause;
-  if (!(inner instanceof Error)) return redact(printable(inner));
+  // A custom fetch may throw anything: a string is shown, another value (whose text may throw) only named.
+  if (!(inner instanceof Error)) return redact(typeof inner === 'string' ? inner.slice(0, 500) : `fetch failed with a thrown ${typeof inner}, not an Error`);
   const code = (inner as { code?: unknown }).code;
   const message = inner.message || inner.name;
   return redact(typeof code === 'string' && !message.includes(code) ? `${message} (${code})` : message);
-}
-
-// A custom fetch may throw anything, even a value whose conversion to text throws.
-function printable(value: unknown): string {
-  try {
-    return String(value).slice(0, 500);
-  } catch {
-    return `a thrown ${typeof value} that cannot be shown`;
-  }
 }

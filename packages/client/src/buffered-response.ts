@@ -1,4 +1,5 @@
 // The answer handed to openapi-fetch: a new Response over the body the transport read in full within the attempt.
+import type { Attempt } from './attempt.js';
 
 /** What a BufferedResponse keeps of the fetched response. */
 export type ResponseHead = Pick<Response, 'status' | 'statusText' | 'ok' | 'headers' | 'url'>;
@@ -20,10 +21,10 @@ const EXCERPT_BYTES = 4096;
 
 /**
  * Reads a body whole, but no more than `limit` bytes: past it, stops and throws BodyOverLimit. Whenever it stops early
- * (past the limit, or `signal` aborts), it cancels the body: a fetch that ignores the signal would otherwise hold the
- * connection for as long as the body lies unread.
+ * (past the limit, or the attempt ending), it cancels the body: a fetch that ignores the signal would otherwise hold
+ * the connection for as long as the body lies unread.
  */
-export async function readBody(response: Response, limit: number, signal: AbortSignal): Promise<Bytes> {
+export async function readBody(response: Response, limit: number, attempt: Attempt): Promise<Bytes> {
   const body = response.body as ReadableStream<Uint8Array>;
   // A declared length over the limit needs no reading (with a Content-Encoding it is the encoded length: count instead).
   if (Number(response.headers.get('content-length')) > limit && !response.headers.has('content-encoding')) {
@@ -32,22 +33,18 @@ export async function readBody(response: Response, limit: number, signal: AbortS
   }
   const reader = body.getReader();
   const stop = () => void reader.cancel().catch(() => undefined);
-  // (aborted already when a fetch that ignores the signal answers after the attempt has ended)
-  if (signal.aborted) stop();
-  else signal.addEventListener('abort', stop, { once: true });
+  // (ended already when a fetch that ignores the signal answers after the attempt's time limit)
+  if (attempt.signal.aborted) stop();
+  else attempt.onEnd = stop;
   const chunks: Bytes[] = [];
   let size = 0;
-  try {
-    for (let read = await reader.read(); !read.done; read = await reader.read()) {
-      size += read.value.byteLength;
-      chunks.push(read.value as Bytes);
-      if (size > limit) {
-        stop();
-        throw new BodyOverLimit(response, joined(chunks, EXCERPT_BYTES));
-      }
+  for (let read = await reader.read(); !read.done; read = await reader.read()) {
+    size += read.value.byteLength;
+    chunks.push(read.value as Bytes);
+    if (size > limit) {
+      stop();
+      throw new BodyOverLimit(response, joined(chunks, EXCERPT_BYTES));
     }
-  } finally {
-    signal.removeEventListener('abort', stop);
   }
   return joined(chunks, size);
 }

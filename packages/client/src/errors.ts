@@ -17,10 +17,6 @@ function brandErrorClass(errorClass: abstract new (...args: never[]) => Thumbnai
 
 /** Root of every error thrown by this package: `catch (e) { if (e instanceof ThumbnailClientError) ... }`. */
 export class ThumbnailClientError extends Error {
-  static {
-    brandErrorClass(this, 'ThumbnailClientError');
-  }
-
   /** `instanceof` by brand for this package's classes (whichever build made the error); a subclass of yours checks as usual. */
   static [Symbol.hasInstance]<T>(this: abstract new (...args: never[]) => T, value: unknown): value is T {
     // biome-ignore lint/complexity/noThisInStatic: `this` is the class right of `instanceof`, often a subclass.
@@ -37,21 +33,13 @@ export class ThumbnailClientError extends Error {
 }
 
 /** An option, environment variable or call argument is invalid; thrown before anything is sent. */
-export class ConfigurationError extends ThumbnailClientError {
-  static {
-    brandErrorClass(this, 'ConfigurationError');
-  }
-}
+export class ConfigurationError extends ThumbnailClientError {}
 
 /**
  * An argument of a call cannot be sent: a body that is not JSON (a circular reference, a BigInt), a query value that
  * cannot be encoded (a nested object), a bad method, path or call option. Thrown before anything is sent.
  */
 export class RequestArgumentError extends ConfigurationError {
-  static {
-    brandErrorClass(this, 'RequestArgumentError');
-  }
-
   /** The argument at fault, e.g. `body.meta.self` or `options.query.filter`. */
   readonly argument: string;
 
@@ -87,10 +75,6 @@ const REQUEST_ID_HEADERS = ['x-request-id', 'request-id', 'x-correlation-id', 'x
  * (not followed, so the key never travels elsewhere), or a 2xx whose body is not the JSON the API documents.
  */
 export class ThumbnailApiError extends ThumbnailClientError {
-  static {
-    brandErrorClass(this, 'ThumbnailApiError');
-  }
-
   /** HTTP status of the response. */
   readonly status: number;
   /** The service's `error` text when the body has the documented `{ success: false, error }` shape. */
@@ -121,107 +105,62 @@ export class ThumbnailApiError extends ThumbnailClientError {
 
 /** 400: the request was malformed. */
 export class BadRequestError extends ThumbnailApiError {
-  static {
-    brandErrorClass(this, 'BadRequestError');
-  }
   declare readonly status: 400;
 }
 
 /** 401: the API key is missing or invalid (documented body: `{ success: false, error: 'Unauthorized' }`). */
 export class AuthenticationError extends ThumbnailApiError {
-  static {
-    brandErrorClass(this, 'AuthenticationError');
-  }
   declare readonly status: 401;
 }
 
 /** 403: the key has no access to the resource (documented body: `{ success: false, error: 'Forbidden' }`). */
 export class PermissionDeniedError extends ThumbnailApiError {
-  static {
-    brandErrorClass(this, 'PermissionDeniedError');
-  }
   declare readonly status: 403;
 }
 
 /** 404: not found. */
 export class NotFoundError extends ThumbnailApiError {
-  static {
-    brandErrorClass(this, 'NotFoundError');
-  }
   declare readonly status: 404;
 }
 
 /** 409: conflict. */
 export class ConflictError extends ThumbnailApiError {
-  static {
-    brandErrorClass(this, 'ConflictError');
-  }
   declare readonly status: 409;
 }
 
 /** 422: the body was understood but rejected. */
 export class UnprocessableEntityError extends ThumbnailApiError {
-  static {
-    brandErrorClass(this, 'UnprocessableEntityError');
-  }
   declare readonly status: 422;
 }
 
 /** 429: too many requests. */
 export class RateLimitError extends ThumbnailApiError {
-  static {
-    brandErrorClass(this, 'RateLimitError');
-  }
   declare readonly status: 429;
 }
 
 /** Any status >= 500, including a proxy's or gateway's error page. */
-export class InternalServerError extends ThumbnailApiError {
-  static {
-    brandErrorClass(this, 'InternalServerError');
-  }
-}
+export class InternalServerError extends ThumbnailApiError {}
 
 /**
  * The answer's body is longer than `maxResponseBytes`: the client stopped reading it and dropped the connection.
  * `status` and `headers` are the answer's; `body` holds its first few KB. Never retried.
  */
-export class ResponseTooLargeError extends ThumbnailApiError {
-  static {
-    brandErrorClass(this, 'ResponseTooLargeError');
-  }
-}
+export class ResponseTooLargeError extends ThumbnailApiError {}
 
 /** No response arrived: the connection was refused, reset or failed. `cause` holds the underlying error. */
-export class APIConnectionError extends ThumbnailClientError {
-  static {
-    brandErrorClass(this, 'APIConnectionError');
-  }
-}
+export class APIConnectionError extends ThumbnailClientError {}
 
-/** No response arrived within the timeout (the client's `timeoutMs`, or a caller's `AbortSignal.timeout()`). */
-export class APITimeoutError extends APIConnectionError {
-  static {
-    brandErrorClass(this, 'APITimeoutError');
-  }
-}
+/** No complete response in time: an attempt's `timeoutMs`, what was left of the call's `totalTimeoutMs`, or a caller's `AbortSignal.timeout()`. */
+export class APITimeoutError extends APIConnectionError {}
 
 /** The caller's `AbortSignal` aborted the request. */
-export class APIUserAbortError extends ThumbnailClientError {
-  static {
-    brandErrorClass(this, 'APIUserAbortError');
-  }
-}
+export class APIUserAbortError extends ThumbnailClientError {}
 
 /**
  * The runtime refused the client a permission it needs (Deno run without `--allow-net` or `--allow-env` for the
  * service's host or the client's variables). Never retried: granting the permission is the fix.
  */
 export class RuntimePermissionError extends ThumbnailClientError {
-  static {
-    brandErrorClass(this, 'RuntimePermissionError');
-  }
-
   /** The command-line flag that grants the permission, e.g. `--allow-net=api.example.com`. */
   readonly flag: string;
 
@@ -234,6 +173,28 @@ export class RuntimePermissionError extends ThumbnailClientError {
     return { ...super.toJSON(), flag: this.flag };
   }
 }
+
+// Each class's `name` and brand, set once here: bundlers and minifiers rename classes, so `constructor.name` cannot be it.
+const NAMED_CLASSES = {
+  ThumbnailClientError,
+  ConfigurationError,
+  RequestArgumentError,
+  ThumbnailApiError,
+  BadRequestError,
+  AuthenticationError,
+  PermissionDeniedError,
+  NotFoundError,
+  ConflictError,
+  UnprocessableEntityError,
+  RateLimitError,
+  InternalServerError,
+  ResponseTooLargeError,
+  APIConnectionError,
+  APITimeoutError,
+  APIUserAbortError,
+  RuntimePermissionError,
+};
+for (const [name, errorClass] of Object.entries(NAMED_CLASSES)) brandErrorClass(errorClass, name);
 
 const API_ERROR_BY_STATUS: Record<number, typeof ThumbnailApiError> = {
   400: BadRequestError,

@@ -62,14 +62,29 @@ export function networkPermissionError(failure: unknown, target: string, url: st
   let denial: unknown = failure;
   // A custom fetch may wrap the runtime's error.
   for (let depth = 0; depth < 5 && !isPermissionDenial(denial) && denial instanceof Error; depth++) denial = denial.cause;
-  if (!isPermissionDenial(denial)) return undefined;
+  return isPermissionDenial(denial) ? deniedNetworkError(target, url, redact, safeCause(denial, redact)) : undefined;
+}
+
+/**
+ * Deno 2.9 leaves the process running for good when it refuses a fetch whose body is a stream, as the one-shot body of
+ * a POST or PATCH is: the permission is asked for first (as fetch would: a prompt in a terminal), and a refusal is the
+ * same RuntimePermissionError, with nothing sent. `undefined` when granted, and outside Deno.
+ */
+export function refusedBeforeStreaming(target: string, url: string, redact: Redact): RuntimePermissionError | undefined {
+  const permissions = (globalThis as { Deno?: { permissions?: { requestSync?(descriptor: { name: 'net'; host: string }): { state: string } } } }).Deno
+    ?.permissions;
+  if (typeof permissions?.requestSync !== 'function') return undefined;
+  return permissions.requestSync({ name: 'net', host: new URL(url).host }).state === 'granted' ? undefined : deniedNetworkError(target, url, redact, undefined);
+}
+
+function deniedNetworkError(target: string, url: string, redact: Redact, cause: unknown): RuntimePermissionError {
   // --allow-net takes host[:port], as URL.host has it (the default port left out, which allows every port).
   const host = redact(new URL(url).host);
   const flag = `--allow-net=${host}`;
   return new RuntimePermissionError(
     `${target} was not sent: Deno denied network access to ${host}. Run deno with ${flag} (not retried: only the permission can fix it).`,
     flag,
-    { cause: safeCause(denial, redact) },
+    cause === undefined ? undefined : { cause },
   );
 }
 

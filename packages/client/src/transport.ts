@@ -2,7 +2,7 @@
 // `client.raw`, the resource methods and `client.request()`. Each attempt reads the whole body; the answer goes on as
 // a new Response over those bytes.
 
-import { sleep, startAttempt, untilAborted } from './attempt.js';
+import { type Attempt, sleep, startAttempt, untilAborted } from './attempt.js';
 import { abortError, attemptError, type FailedAttempt } from './attempt-failure.js';
 import { isBrowser } from './browser-detection.js';
 import { BodyOverLimit, BufferedResponse, readBody } from './buffered-response.js';
@@ -11,6 +11,7 @@ import type { FetchFunction, RequestOptions } from './options.js';
 import type { ResolvedConfig } from './resolve-config.js';
 import { tooLargeError } from './response-error.js';
 import { isIdempotentMethod, isRetryableStatus, retriesFor, retryDelayMs } from './retry-policy.js';
+import { refusedBeforeStreaming } from './runtime-permissions.js';
 import { safeLogger } from './safe-logger.js';
 import { describeHeaders, type Redact, redactedAnswer } from './secret-redaction.js';
 
@@ -38,11 +39,11 @@ export function createTransport(settings: TransportSettings): Transport {
     const userSignal = call ? call.signal : request.signal;
     const timeoutMs = call?.timeoutMs ?? settings.timeoutMs;
     const limit = call?.maxResponseBytes ?? settings.maxResponseBytes;
+    const attempts = retriesFor(request.method, settings.maxRetries, call?.maxRetries) + 1;
     const totalTimeoutMs = call?.totalTimeoutMs ?? settings.totalTimeoutMs;
     const deadline = totalTimeoutMs === undefined ? Number.POSITIVE_INFINITY : Date.now() + totalTimeoutMs;
     // A retry is made only if its wait ends within the call's time limit.
     const mayRetry = (attempt: number, delay: number) => attempt < attempts && Date.now() + delay < deadline;
-    const attempts = retriesFor(request.method, settings.maxRetries, call?.maxRetries) + 1;
     const target = `${request.method} ${redact(request.url)}`;
     const where = { target, url: request.url, attempts, timedOut: false, timeoutMs, userSignal, redact };
     // Read once, so every attempt sends the same bytes (a Request body can be read only once).
@@ -54,6 +55,8 @@ export function createTransport(settings: TransportSettings): Transport {
     const headers = oneShot ? new Headers(request.headers) : request.headers;
     // A stream body still goes with its Content-Length, not chunked.
     if (oneShot) headers.set('content-length', String(body.byteLength));
+    const refused = oneShot ? refusedBeforeStreaming(target, request.url, redact) : undefined;
+    if (refused) throw refused;
 
     for (let attempt = 1; ; attempt++) {
       if (userSignal?.aborted) throw abortError(target, userSignal, redact);
@@ -78,9 +81,9 @@ export function createTransport(settings: TransportSettings): Transport {
           body: oneShot ? new Blob([body]).stream() : body,
           signal: current.signal,
           redirect: 'manual',
-        } as RequestInit & { signal: AbortSignal };
+        } as RequestInit;
         if (oneShot) Object.assign(init, { duplex: 'half' });
-        [response, bytes] = await untilAborted(exchange(fetch, request.url, init, limit, failed), current.signal);
+        [response, bytes] = await untilAborted(exchange(fetch, request.url, init, limit, current, failed), current.signal);
       } catch (failure) {
         // Aborting drops what is left of the answer: Node 20's fetch fails on a 407 without reading its body.
         current.end();
@@ -123,8 +126,9 @@ export function createTransport(settings: TransportSettings): Transport {
 async function exchange(
   fetch: FetchFunction,
   url: string,
-  init: RequestInit & { signal: AbortSignal },
+  init: RequestInit,
   limit: number,
+  attempt: Attempt,
   failed: FailedAttempt,
 ): Promise<[Response, Uint8Array<ArrayBuffer> | null]> {
   const response = await fetch(url, init);
@@ -132,7 +136,7 @@ async function exchange(
   if (typeof response?.status !== 'number' || typeof response.headers?.get !== 'function')
     throw new TypeError(`the fetch function resolved with ${typeof response}, not a Response`);
   failed.phase = 'while reading the response';
-  return [response, response.body && (await readBody(response, limit, init.signal))];
+  return [response, response.body && (await readBody(response, limit, attempt))];
 }
 
 function announcesBody(response: Response): boolean {

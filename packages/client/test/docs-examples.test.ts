@@ -63,5 +63,5 @@ describe('the documented examples', () => {
 
   test('type-check against the built package', () => {
     expect(typeErrors()).toEqual([]);
-  }, 60_000);
+  }, 240_000);
 });

@@ -1,5 +1,6 @@
 // Every non-2xx (and every unusable 2xx) becomes a typed error with a readable message, whatever the body.
 import { describe, expect, test } from 'vitest';
+import * as exported from '../src/index.js';
 import {
   AuthenticationError,
   BadRequestError,
@@ -173,4 +174,12 @@ describe('unusable success responses', () => {
     );
     expect(elsewhere.requests).toHaveLength(0);
   });
+});
+
+test('every exported error class is named as it is exported, also where a bundler renames classes', () => {
+  const classes = Object.entries(exported).filter(
+    ([, value]) => typeof value === 'function' && (value === ThumbnailClientError || value.prototype instanceof ThumbnailClientError),
+  );
+  expect(classes.length).toBeGreaterThanOrEqual(17);
+  for (const [name, errorClass] of classes) expect((errorClass as { prototype: Error }).prototype.name, name).toBe(name);
 });

@@ -1,8 +1,19 @@
 // Bun also sets process.versions.node: the client must still name Bun, and its version, as its runtime.
 import { beforeAll, expect, test } from 'vitest';
 import { VERSION } from '../../src/index.js';
-import { json, type LocalServer, useLocalServers } from '../support/local-server.js';
-import { type Finished, type ProbeReport, printingMain, reportOf, run, runtimeBinary, useConsumerFolders } from './support/runtime-harness.js';
+import { type LocalServer, useLocalServers } from '../support/local-server.js';
+import {
+  answerForRuntimes,
+  type Finished,
+  POST_BODY,
+  POST_OUTCOME,
+  type ProbeReport,
+  printingMain,
+  reportOf,
+  run,
+  runtimeBinary,
+  useConsumerFolders,
+} from './support/runtime-harness.js';
 
 const serve = useLocalServers();
 const consumerFolder = useConsumerFolders();
@@ -15,7 +26,7 @@ let version: string;
 
 beforeAll(async () => {
   version = (await run(bun, ['--version'], { cwd: process.cwd() })).stdout.trim();
-  server = await serve((_, res) => json(res, 200, {}));
+  server = await serve(answerForRuntimes);
   finished = await run(bun, ['main.mjs'], { cwd: consumerFolder(printingMain({ apiKey, baseUrl: server.url })) });
   report = reportOf(finished);
 });
@@ -40,6 +51,11 @@ test('asks for a missing key as the option or an environment variable, which Bun
     message:
       'No API key: pass the apiKey option, or set the THUMBNAIL_API_KEY environment variable (server-side only). Keys are made in the service dashboard.',
   });
+});
+
+test('sends a POST answered 421 once, with its body', () => {
+  expect(report.post).toEqual(POST_OUTCOME);
+  expect(server.requests.filter((request) => request.method === 'POST').map((request) => request.body)).toEqual([POST_BODY]);
 });
 
 test('prints nothing but the report, and never the key', () => {

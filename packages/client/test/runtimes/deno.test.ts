@@ -2,8 +2,19 @@
 // the flag to grant, never a connection error that is retried; what it grants works, and names Deno.
 import { beforeAll, describe, expect, test } from 'vitest';
 import { VERSION } from '../../src/index.js';
-import { json, type LocalServer, useLocalServers } from '../support/local-server.js';
-import { type Finished, type ProbeReport, printingMain, reportOf, run, runtimeBinary, useConsumerFolders } from './support/runtime-harness.js';
+import { type LocalServer, useLocalServers } from '../support/local-server.js';
+import {
+  answerForRuntimes,
+  type Finished,
+  POST_BODY,
+  POST_OUTCOME,
+  type ProbeReport,
+  printingMain,
+  reportOf,
+  run,
+  runtimeBinary,
+  useConsumerFolders,
+} from './support/runtime-harness.js';
 
 const serve = useLocalServers();
 const consumerFolder = useConsumerFolders();
@@ -18,7 +29,7 @@ interface DenoRun {
 }
 
 async function runDeno(permissions: (host: string) => string[], env: (server: LocalServer) => Record<string, string> = () => ({})): Promise<DenoRun> {
-  const server = await serve((_, res) => json(res, 200, {}));
+  const server = await serve(answerForRuntimes);
   const host = new URL(server.url).host;
   const folder = consumerFolder(printingMain({ apiKey, baseUrl: server.url }));
   // --no-prompt: a terminal would otherwise ask; CI has none, and the answer must not depend on it.
@@ -64,6 +75,13 @@ describe('without --allow-net and --allow-env', () => {
     });
   });
 
+  // Deno 2.9 refusing a fetch whose body is a stream (a POST's one-shot body) left the process running for good.
+  test('a POST fails the same way, nothing sent, and the program still ends', () => {
+    expect(denied.report.post).toMatchObject({ ok: false, name: 'RuntimePermissionError', flag: `--allow-net=${denied.host}` });
+    expect(denied.server.requests).toHaveLength(0);
+    expect(denied.finished.code).toBe(0);
+  });
+
   test('prints nothing but the report, and never the key', () => {
     expect(denied.finished.code).toBe(0);
     expect(denied.finished.stderr).toBe('');
@@ -93,9 +111,14 @@ describe('with --allow-net for the host and --allow-env for the two variables', 
     });
   });
 
+  test('sends a POST answered 421 once, with its body', () => {
+    expect(granted.report.post).toEqual(POST_OUTCOME);
+    expect(granted.server.requests.filter((request) => request.method === 'POST').map((request) => request.body)).toEqual([POST_BODY]);
+  });
+
   test('reads the key and base URL from the environment', () => {
     expect(granted.report.fromSettings).toEqual({ ok: true });
-    expect(granted.server.requests.map((request) => request.headers['x-api-key'])).toEqual([apiKey, envKey]);
+    expect(granted.server.requests.filter((request) => request.method === 'GET').map((request) => request.headers['x-api-key'])).toEqual([apiKey, envKey]);
     expect(granted.finished.stdout + granted.finished.stderr).not.toContain(envKey);
   });
 });

@@ -2,8 +2,20 @@
 // is, with no process and no process.env.
 import { beforeAll, expect, test } from 'vitest';
 import { VERSION } from '../../src/index.js';
-import { json, type LocalServer, useLocalServers } from '../support/local-server.js';
-import { bundle, edgeMain, edgeRuntimeCli, type Finished, type ProbeReport, reportOf, run, useConsumerFolders } from './support/runtime-harness.js';
+import { type LocalServer, useLocalServers } from '../support/local-server.js';
+import {
+  answerForRuntimes,
+  bundle,
+  edgeMain,
+  edgeRuntimeCli,
+  type Finished,
+  POST_BODY,
+  POST_OUTCOME,
+  type ProbeReport,
+  reportOf,
+  run,
+  useConsumerFolders,
+} from './support/runtime-harness.js';
 
 const serve = useLocalServers();
 const consumerFolder = useConsumerFolders();
@@ -13,7 +25,7 @@ let finished: Finished;
 let report: ProbeReport;
 
 beforeAll(async () => {
-  server = await serve((_, res) => json(res, 200, {}));
+  server = await serve(answerForRuntimes);
   const folder = consumerFolder(edgeMain({ apiKey, baseUrl: server.url }));
   const script = await bundle(folder, { format: 'iife', platform: 'browser', conditions: ['edge-light', 'worker', 'browser'], minify: true });
   // --eval prints the completion value of the script: the report, once its promise settles.
@@ -43,6 +55,11 @@ test('asks for a missing key or base URL as the option, without pointing at an e
   expect(report.missingBaseUrl.message).toMatch(
     /^No base URL \(no default host is documented by the service\): pass the baseUrl option; this runtime \(edge-light\) has no process\.env/,
   );
+});
+
+test('sends a POST answered 421 once, with its body', () => {
+  expect(report.post).toEqual(POST_OUTCOME);
+  expect(server.requests.filter((request) => request.method === 'POST').map((request) => request.body)).toEqual([POST_BODY]);
 });
 
 test('prints nothing but the report, and never the key', () => {

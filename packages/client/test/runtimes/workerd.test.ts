@@ -6,8 +6,8 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { VERSION } from '../../src/index.js';
-import { json, useLocalServers } from '../support/local-server.js';
-import { bundle, reportOf, run, runtimeBinary, useConsumerFolders, workerMain } from './support/runtime-harness.js';
+import { useLocalServers } from '../support/local-server.js';
+import { answerForRuntimes, bundle, POST_BODY, POST_OUTCOME, reportOf, run, runtimeBinary, useConsumerFolders, workerMain } from './support/runtime-harness.js';
 
 const serve = useLocalServers();
 const consumerFolder = useConsumerFolders();
@@ -38,7 +38,7 @@ describe.each([
   { compatibilityDate: '2026-11-01', nodeCompatible: true },
 ])('workerd with compatibility date $compatibilityDate', ({ compatibilityDate, nodeCompatible }) => {
   test('names workerd in User-Agent and the runtime headers, and builds a client from the env bindings', async () => {
-    const server = await serve((_, res) => json(res, 200, {}));
+    const server = await serve(answerForRuntimes);
     const folder = consumerFolder(workerMain({ apiKey, baseUrl: server.url }));
     const worker = await bundle(folder, { format: 'esm', platform: 'neutral', mainFields: ['module', 'main'], conditions: ['workerd', 'worker', 'browser'] });
     writeFileSync(join(folder, 'worker.js'), worker);
@@ -54,7 +54,10 @@ describe.each([
       'x-thumbnail-client-runtime-version': 'unknown',
     });
     expect(report.fromSettings).toEqual({ ok: true });
-    expect(server.requests.map((request) => request.headers['x-api-key'])).toEqual([apiKey, bindingKey]);
+    expect(server.requests.filter((request) => request.method === 'GET').map((request) => request.headers['x-api-key'])).toEqual([apiKey, bindingKey]);
+    // A POST answered 421 reaches the server once, with its body.
+    expect(report.post).toEqual(POST_OUTCOME);
+    expect(server.requests.filter((request) => request.method === 'POST').map((request) => request.body)).toEqual([POST_BODY]);
     // With nodejs_compat, workerd fills process.env from the bindings, and the client finds the key there.
     expect(report.missingKey).toEqual(
       nodeCompatible

@@ -18,7 +18,9 @@ import { type PrismServer, prismWithin, startPrismServer } from './prism-server.
 const refusals = new Set([400, 406, 413, 415, 422]);
 
 export function createPrismFallback(options: { specPath: string; errors: boolean; startTimeoutMs: number; validator: LazyValidator }): Fallback {
-  const agent = new Agent({ keepAlive: true });
+  // A connection per request: Prism closes idle keep-alive connections on its own timer, and a request sent on one as it
+  // closes got 'socket hang up' (a 503 from the mock; found by the differential campaign). This path is not the hot one.
+  const agent = new Agent({ keepAlive: false });
   const stopped = new AbortController();
   let starting: Promise<PrismServer> | undefined;
   let running: PrismServer | undefined;

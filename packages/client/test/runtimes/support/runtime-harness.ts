@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { type ProcessResult, runProcess } from '@thumbnail-api/dev-tools/run-process';
 import { type BuildOptions, build } from 'esbuild';
 import { afterAll } from 'vitest';
+import { json, type Responder } from '../../support/local-server.js';
 
 const clientRoot = fileURLToPath(new URL('../../../', import.meta.url));
 const probeSource = fileURLToPath(new URL('../fixtures/probe.mjs', import.meta.url));
@@ -32,7 +33,26 @@ export interface ProbeReport {
   missingKey: Outcome;
   missingBaseUrl: Outcome;
   fromSettings: Outcome;
+  /** thumbnails.create(), which the server answers with {@link answerForRuntimes}'s 421. */
+  post: Outcome;
 }
+
+/**
+ * What the runtime tests' server answers: 200 `{}`, but 421 Misdirected Request to a POST, which the Fetch standard
+ * has fetch re-send when it can replay the body: the client's one-shot body must keep it to one POST in every runtime.
+ */
+export const answerForRuntimes: Responder = (request, res) =>
+  request.method === 'POST' ? json(res, 421, { success: false, error: 'Misdirected Request' }) : json(res, 200, {});
+
+/** The outcome of the probe's POST, and the one request it must have made: a 421 error, one POST with its body. */
+export const POST_OUTCOME = {
+  ok: false,
+  name: 'ThumbnailApiError',
+  typed: true,
+  keyShown: false,
+  message: '421 Misdirected Request from POST /api/thumbnails: Misdirected Request',
+};
+export const POST_BODY = '{"prompt":"A red fox at dawn"}';
 
 /** What the probe gets: the key and base URL for the call, and for a Worker the `env` bindings to build a client from. */
 export interface ProbeSettings {
