@@ -1,6 +1,7 @@
 // A throwaway npm registry: Verdaccio with its own config and storage in a temporary folder, on 127.0.0.1 and a
 // free port. Our scope is served only from what is published to it (never proxied); everything else is proxied
 // from the registry npm is set up to use here, so consumer projects install as they would from npmjs.
+import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -53,7 +54,7 @@ export async function startLocalRegistry(dir) {
   );
   const server = await startProcess(tools.node[22], [launcher, tools.module('verdaccio'), config], {
     cwd: dir,
-    env: cleanEnvironment(),
+    env: cleanEnvironment(npmCertificateAuthorities()),
     ready: /\{"port":(\d+)\}/,
     timeoutMs: 60_000,
   });
@@ -74,4 +75,20 @@ export async function readPackument(registryUrl, name) {
   const response = await fetch(new URL(name.replace('/', '%2f'), registryUrl));
   if (!response.ok) throw new Error(`The registry answered ${response.status} for ${name}.`);
   return response.json();
+}
+
+/**
+ * Verdaccio fetches from the npm registry with Node, which does not read npm's `cafile`: on a machine whose npm trusts
+ * an extra certificate authority (as on our CI machines, which set it in the global npmrc), Verdaccio gets it too,
+ * or every package it proxies is a 404.
+ * @returns {NodeJS.ProcessEnv}
+ */
+function npmCertificateAuthorities() {
+  if (process.env.NODE_EXTRA_CA_CERTS) return {};
+  try {
+    const cafile = execFileSync('npm', ['config', 'get', 'cafile'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+    return cafile && cafile !== 'null' && cafile !== 'undefined' ? { NODE_EXTRA_CA_CERTS: cafile } : {};
+  } catch {
+    return {};
+  }
 }
