@@ -1,20 +1,15 @@
-// Says what went wrong in an attempt that got no usable answer: a time limit, the caller's signal, or a connection
-// failure with its innermost cause; never with the key.
+// Says what went wrong in an attempt that got no answer: a time limit, the caller's signal, or a connection failure; never with the key.
 import { APIConnectionError, APITimeoutError, APIUserAbortError, type ThumbnailClientError } from './errors.js';
 import { networkPermissionError } from './runtime-permissions.js';
 import { type Redact, safeCause } from './secret-redaction.js';
 
-/** Where an attempt failed: `target` is `METHOD url`, redacted. */
+/** Where an attempt failed: `target` is `METHOD url`, redacted; `of` e.g. ` (attempt 2 of 3)`; `timeout` the limit that ran out, if one did. */
 export interface FailedAttempt {
   target: string;
   url: string;
   phase: 'before a response arrived' | 'while reading the response';
-  attempt: number;
-  attempts: number;
-  timedOut: boolean;
-  timeoutMs: number;
-  /** Set when the attempt's time limit was what was left of the call's. */
-  totalTimeoutMs: number | undefined;
+  of: string;
+  timeout: string | undefined;
   userSignal: AbortSignal | undefined;
   redact: Redact;
 }
@@ -22,13 +17,12 @@ export interface FailedAttempt {
 /** The typed error for a failed attempt. */
 export function attemptError(failure: unknown, at: FailedAttempt): ThumbnailClientError {
   if (at.userSignal?.aborted) return abortError(at.target, at.userSignal, at.redact);
-  const of = at.attempts > 1 ? ` (attempt ${at.attempt} of ${at.attempts})` : '';
-  if (at.timedOut && at.totalTimeoutMs !== undefined)
-    return new APITimeoutError(`${at.target} timed out: its ${at.totalTimeoutMs} ms in all (totalTimeoutMs) ran out${of}.`);
-  if (at.timedOut) return new APITimeoutError(`${at.target} timed out after ${at.timeoutMs} ms (timeoutMs)${of}.`);
+  if (at.timeout) return new APITimeoutError(`${at.target} timed out${at.timeout}${at.of}.`);
   const denied = networkPermissionError(failure, at.target, at.url, at.redact);
   if (denied) return denied;
-  const reason = isUnexplainedFetchFailure(failure) ? `fetch gave no reason${of}. ${UNEXPLAINED_FAILURE}` : `${describeFailure(failure, at.redact)}${of}.`;
+  const reason = isUnexplainedFetchFailure(failure)
+    ? `fetch gave no reason${at.of}. ${UNEXPLAINED_FAILURE}`
+    : `${describeFailure(failure, at.redact)}${at.of}.`;
   return new APIConnectionError(`${at.target} failed ${at.phase}: ${reason}`, { cause: safeCause(failure, at.redact) });
 }
 
@@ -42,11 +36,8 @@ export function abortError(target: string, signal: AbortSignal, redact: Redact):
   return new APIUserAbortError(`${target} was aborted by the caller's signal.`, { cause });
 }
 
-/**
- * Node's fetch (undici) turns a 407 Proxy Authentication Required answer into a network error with no message, as the
- * Fetch standard says for a request with no window: the client never sees that response. With `redirect: 'manual'`
- * nothing else makes it fail without a reason, so the error names the likely cause and the way out.
- */
+// Node's fetch turns a 407 answer into a network error with no message (the Fetch standard's rule for a request with no
+// window); with `redirect: 'manual'` nothing else fails without a reason, so the error names the likely cause and way out.
 const UNEXPLAINED_FAILURE =
   "Node's fetch fails this way when the answer is 407 Proxy Authentication Required, which it does not pass on: " +
   'a proxy between you and the service (or the server itself) asks for proxy credentials. ' +

@@ -44,20 +44,14 @@ export function redactHeaders(headers: Headers, redact: Redact): Headers {
 const utf8 = new TextDecoder();
 
 /**
- * The status line, headers and body of an answer with the key redacted, for an answer that is not a success:
+ * The reason phrase, headers and body of an answer with the key redacted, for an answer that is not a success:
  * `client.raw` hands its body on as `error`, and callers log those. (A success's data is the server's, left as sent.)
  */
 export function redactedAnswer(response: Response, bytes: Uint8Array<ArrayBuffer> | null, redact: Redact) {
-  const head = {
-    status: response.status,
-    statusText: redact(response.statusText),
-    ok: response.ok,
-    headers: redactHeaders(response.headers, redact),
-    url: response.url,
-  };
   const text = bytes && utf8.decode(bytes);
   // Re-encoded only when the key was there: a body that is not UTF-8 would not survive the round trip.
-  return { head, bytes: text === null || redact(text) === text ? bytes : new TextEncoder().encode(redact(text)) };
+  const body = text === null || redact(text) === text ? bytes : new TextEncoder().encode(redact(text));
+  return { statusText: redact(response.statusText), headers: redactHeaders(response.headers, redact), body };
 }
 
 /** Describes headers for a log line: credential values masked, the key redacted anywhere else. */

@@ -1,31 +1,26 @@
-// The `fetch` given to openapi-fetch: one place for time limits, aborts, retries, redirects and debug logs, shared by
-// `client.raw`, the resource methods and `client.request()`. Each attempt reads the whole body; the answer goes on as
-// a new Response over those bytes.
+// The `fetch` given to openapi-fetch for every call: time limits, aborts, retries, redirects, the size limit and debug logs.
+// Each attempt reads the whole body within maxResponseBytes; the answer goes on as a new Response over those bytes.
 
-import { type Attempt, sleep, startAttempt, untilAborted } from './attempt.js';
-import { abortError, attemptError, type FailedAttempt } from './attempt-failure.js';
+import { type Attempt, startAttempt } from './attempt.js';
+import { abortError, attemptError } from './attempt-failure.js';
 import { isBrowser } from './browser-detection.js';
-import { BodyOverLimit, BufferedResponse, readBody } from './buffered-response.js';
-import { APIConnectionError } from './errors.js';
-import type { FetchFunction, RequestOptions } from './options.js';
+import { APIConnectionError, type ThumbnailClientError } from './errors.js';
+import type { RequestOptions } from './options.js';
 import type { ResolvedConfig } from './resolve-config.js';
-import { tooLargeError } from './response-error.js';
+import { type FailedResponse, responseError, tooLargeError } from './response-error.js';
 import { isIdempotentMethod, isRetryableStatus, retriesFor, retryDelayMs } from './retry-policy.js';
 import { refusedBeforeStreaming } from './runtime-permissions.js';
 import { safeLogger } from './safe-logger.js';
 import { describeHeaders, type Redact, redactedAnswer } from './secret-redaction.js';
 
-/** Client-wide settings of the transport; `fetch` undefined means the global one at the time of each call. */
-export type TransportSettings = Pick<
-  ResolvedConfig,
-  'fetch' | 'timeoutMs' | 'totalTimeoutMs' | 'maxRetries' | 'retryDelayMs' | 'maxRetryDelayMs' | 'maxResponseBytes' | 'logger'
-> & { redact: Redact };
+/** The client's settings, less what the transport does not use; `fetch` undefined means the global one at each call. */
+export type TransportSettings = Omit<ResolvedConfig, 'apiKey' | 'baseUrl' | 'auth' | 'headers' | 'allowInsecureHttp'> & { redact: Redact };
 
-/** Per-call overrides. */
-export type CallSettings = Pick<RequestOptions, 'timeoutMs' | 'totalTimeoutMs' | 'maxRetries' | 'maxResponseBytes' | 'signal'>;
+/** Sends a request built by openapi-fetch (with a call's own options); resolves with its answer, read in full, or throws a typed error. */
+export type Transport = (request: Request, call?: RequestOptions) => Promise<Response>;
 
-/** Sends a request built by openapi-fetch; resolves with its answer, read in full within the time limit, or throws a typed error. */
-export type Transport = (request: Request, call?: CallSettings) => Promise<Response>;
+type Bytes = Uint8Array<ArrayBuffer>;
+type Answer = Omit<FailedResponse, 'body'>;
 
 /** Creates the transport for one client. */
 export function createTransport(settings: TransportSettings): Transport {
@@ -35,111 +30,137 @@ export function createTransport(settings: TransportSettings): Transport {
   const log = logger && safeLogger(logger, redact);
 
   return async function send(request, call) {
+    const { method, url } = request;
     // Resource calls bring their own options; client.raw calls carry the caller's signal on the Request.
     const userSignal = call ? call.signal : request.signal;
     const timeoutMs = call?.timeoutMs ?? settings.timeoutMs;
     const limit = call?.maxResponseBytes ?? settings.maxResponseBytes;
-    const attempts = retriesFor(request.method, settings.maxRetries, call?.maxRetries) + 1;
+    const attempts = retriesFor(method, settings.maxRetries, call?.maxRetries) + 1;
     const totalTimeoutMs = call?.totalTimeoutMs ?? settings.totalTimeoutMs;
     const deadline = totalTimeoutMs === undefined ? Number.POSITIVE_INFINITY : Date.now() + totalTimeoutMs;
-    // A retry is made only if its wait ends within the call's time limit.
-    const mayRetry = (attempt: number, delay: number) => attempt < attempts && Date.now() + delay < deadline;
-    const target = `${request.method} ${redact(request.url)}`;
-    const where = { target, url: request.url, attempts, timedOut: false, timeoutMs, userSignal, redact };
+    const target = `${method} ${redact(url)}`;
+    const answerOf = (response: Response): Answer => ({ method, path: redact(new URL(url).pathname), response, redact });
     // Read once, so every attempt sends the same bytes (a Request body can be read only once).
     const body = request.body === null ? undefined : await request.arrayBuffer();
-    // The Fetch standard has fetch re-send a request answered 421 (Misdirected Request) whenever its body can be
-    // replayed: a second POST /api/thumbnails. A stream body cannot be, nor sent twice by a fetch that retries on its
-    // own, so POST and PATCH send theirs as one (not in browsers, which stream request bodies over HTTP/2 only).
-    const oneShot = body !== undefined && !isIdempotentMethod(request.method) && !isBrowser();
-    const headers = oneShot ? new Headers(request.headers) : request.headers;
-    // A stream body still goes with its Content-Length, not chunked.
-    if (oneShot) headers.set('content-length', String(body.byteLength));
-    const refused = oneShot ? refusedBeforeStreaming(target, request.url, redact) : undefined;
-    if (refused) throw refused;
+    // fetch re-sends a request answered 421 when it can replay its body, and a fetch may retry by itself: a stream body
+    // cannot be sent twice, so POST and PATCH send theirs as one (not in browsers: they stream bodies over HTTP/2 only).
+    const oneShot = body !== undefined && !isIdempotentMethod(method) && !isBrowser();
+    // redirect: 'manual' because fetch would forward x-api-key to wherever a redirect points.
+    const init: RequestInit & { duplex?: 'half' } = { method, headers: request.headers, redirect: 'manual' };
+    if (oneShot) {
+      const refused = refusedBeforeStreaming(target, url, redact);
+      if (refused) throw refused;
+      // A stream body still goes with its Content-Length, not chunked.
+      init.headers = new Headers(request.headers);
+      init.headers.set('content-length', String(body.byteLength));
+      init.duplex = 'half';
+    }
 
     for (let attempt = 1; ; attempt++) {
       if (userSignal?.aborted) throw abortError(target, userSignal, redact);
       log?.(`${target} (attempt ${attempt} of ${attempts}) headers: ${describeHeaders(request.headers, redact)}`);
-      const started = log ? Date.now() : 0;
+      const started = Date.now();
       // The whole call's time limit shortens the attempt it ends in.
-      const attemptMs = Math.max(1, Math.min(timeoutMs, deadline - Date.now()));
+      const attemptMs = Math.max(1, Math.min(timeoutMs, deadline - started));
       const current = startAttempt(attemptMs, userSignal);
-      const failed: FailedAttempt = {
-        ...where,
-        attempt,
-        phase: 'before a response arrived',
-        totalTimeoutMs: attemptMs < timeoutMs ? totalTimeoutMs : undefined,
+      let response: Response | undefined;
+      let bytes: Bytes | null = null;
+      let error: ThumbnailClientError | undefined;
+      // Goes on after the attempt ends (a fetch may ignore the signal), so that a late answer's body is cancelled unread.
+      const exchange = async () => {
+        const answered = await fetch(url, { ...init, body: oneShot ? new Blob([body]).stream() : body, signal: current.signal });
+        // Duck-typed: a fetch from another copy of undici (a proxy agent's) answers with its own Response class.
+        if (typeof answered?.status !== 'number' || typeof answered.headers?.get !== 'function')
+          throw new TypeError(`the fetch function resolved with ${typeof answered}, not a Response`);
+        response = answered;
+        return answered.body && readBody(answered, limit, current, (excerpt) => (error = tooLargeError(answerOf(answered), excerpt, limit)));
       };
-      let response: Response;
-      let bytes: Uint8Array<ArrayBuffer> | null;
       try {
-        // redirect: 'manual' because fetch would forward x-api-key to wherever a redirect points.
-        const init = {
-          method: request.method,
-          headers,
-          body: oneShot ? new Blob([body]).stream() : body,
-          signal: current.signal,
-          redirect: 'manual',
-        } as RequestInit;
-        if (oneShot) Object.assign(init, { duplex: 'half' });
-        [response, bytes] = await untilAborted(exchange(fetch, request.url, init, limit, current, failed), current.signal);
+        bytes = await Promise.race([exchange(), current.stopped]);
+        // A body that fetch does not give (to HEAD, after a 204, 205 or 304) but the headers announce would hold the connection.
+        const { headers } = response!;
+        current.finish(bytes === null && (Number(headers.get('content-length')) > 0 || headers.has('transfer-encoding')));
       } catch (failure) {
-        // Aborting drops what is left of the answer: Node 20's fetch fails on a 407 without reading its body.
-        current.end();
-        const error =
-          failure instanceof BodyOverLimit
-            ? tooLargeError({ method: request.method, path: redact(new URL(request.url).pathname), response: failure.response, redact }, failure.excerpt, limit)
-            : attemptError(failure, { ...failed, timedOut: current.timedOut });
-        const delay = retryDelayMs(attempt, settings, null);
-        // Only a failed connection may succeed on a retry: not an abort, nor a permission the runtime refused.
-        if (!mayRetry(attempt, delay) || !(error instanceof APIConnectionError) || userSignal?.aborted) {
-          log?.(error.message);
-          throw error;
-        }
-        log?.(`${error.message} Retrying in ${delay} ms.`);
-        await sleep(delay, userSignal);
+        // Dropped: Node 20's fetch fails on a 407 without reading its body.
+        current.finish(true);
+        const limitText = attemptMs < timeoutMs ? `: its ${totalTimeoutMs} ms in all (totalTimeoutMs) ran out` : ` after ${timeoutMs} ms (timeoutMs)`;
+        const phase = response ? 'while reading the response' : 'before a response arrived';
+        const of = attempts > 1 ? ` (attempt ${attempt} of ${attempts})` : '';
+        error ??= attemptError(failure, { target, url, phase, of, timeout: current.timedOut ? limitText : undefined, userSignal, redact });
+      }
+      // Only a failed connection may succeed on a retry: not an abort, nor a permission the runtime refused.
+      const retryable = error ? error instanceof APIConnectionError && !userSignal?.aborted : isRetryableStatus(response!.status);
+      const delay = retryable ? retryDelayMs(attempt, settings, error ? null : response!.headers.get('retry-after')) : 0;
+      const reason = response?.statusText ? ` ${redact(response.statusText)}` : '';
+      const said = !log ? '' : error ? error.message : `${target} answered ${response!.status}${reason} in ${Date.now() - started} ms`;
+      if (retryable && attempt < attempts && Date.now() + delay < deadline) {
+        log?.(error ? `${said} Retrying in ${delay} ms.` : `${said}; retrying in ${delay} ms`);
+        // The wait ends at its delay, or at once when the caller aborts, as an attempt does.
+        const wait = startAttempt(delay, userSignal);
+        await wait.stopped.catch(() => wait.finish(false));
         continue;
       }
-      // A body that fetch does not give (after a 204, 205 or 304) but that the headers announce would hold the connection.
-      if (bytes === null && announcesBody(response)) current.end();
-      else current.release();
-
-      const summary =
-        log && `${target} answered ${response.status}${response.statusText ? ` ${redact(response.statusText)}` : ''} in ${Date.now() - started} ms`;
-      const retryable = isRetryableStatus(response.status);
-      const delay = retryable ? retryDelayMs(attempt, settings, response.headers.get('retry-after')) : 0;
-      if (retryable && mayRetry(attempt, delay)) {
-        log?.(`${summary}; retrying in ${delay} ms`);
-        await sleep(delay, userSignal);
-        continue;
-      }
-      if (summary) log?.(summary);
-      if (response.ok) return new BufferedResponse(response, bytes);
-      const answer = redactedAnswer(response, bytes, redact);
-      return new BufferedResponse(answer.head, answer.bytes);
+      log?.(said);
+      if (error) throw error;
+      return handOn(answerOf(response!), bytes);
     }
   };
 }
 
-/** Sends one attempt and reads its whole body, noting in `failed` how far it got. */
-async function exchange(
-  fetch: FetchFunction,
-  url: string,
-  init: RequestInit,
-  limit: number,
-  attempt: Attempt,
-  failed: FailedAttempt,
-): Promise<[Response, Uint8Array<ArrayBuffer> | null]> {
-  const response = await fetch(url, init);
-  // Duck-typed: a fetch from another copy of undici (a proxy agent's) answers with its own Response class.
-  if (typeof response?.status !== 'number' || typeof response.headers?.get !== 'function')
-    throw new TypeError(`the fetch function resolved with ${typeof response}, not a Response`);
-  failed.phase = 'while reading the response';
-  return [response, response.body && (await readBody(response, limit, attempt))];
+/** Reads a body whole, but past `limit` bytes throws `tooLarge` of its first 4 KB; a body left unread is cancelled, or it could hold its connection. */
+async function readBody(response: Response, limit: number, attempt: Attempt, tooLarge: (excerpt: Bytes) => Error): Promise<Bytes> {
+  const body = response.body as ReadableStream<Bytes>;
+  // A declared length over the limit needs no reading (with a Content-Encoding it is the encoded length: count instead).
+  if (Number(response.headers.get('content-length')) > limit && !response.headers.has('content-encoding')) {
+    void body.cancel().catch(() => undefined);
+    throw tooLarge(new Uint8Array());
+  }
+  const reader = body.getReader();
+  const stop = () => void reader.cancel().catch(() => undefined);
+  // (dropped already when a fetch that ignores the signal answers after the attempt's time limit)
+  if (attempt.signal.aborted) stop();
+  else attempt.onDrop = stop;
+  const chunks: Bytes[] = [];
+  let size = 0;
+  for (let read = await reader.read(); !read.done; read = await reader.read()) {
+    chunks.push(read.value);
+    size += read.value.byteLength;
+    if (size > limit) {
+      stop();
+      throw tooLarge(joined(chunks, Math.min(size, 4096)));
+    }
+  }
+  return chunks.length === 1 ? chunks[0]! : joined(chunks, size);
 }
 
-function announcesBody(response: Response): boolean {
-  const length = response.headers.get('content-length');
-  return (length !== null && length.trim() !== '0') || response.headers.has('transfer-encoding');
+/** The first `size` bytes of the chunks, in one array. */
+function joined(chunks: Bytes[], size: number): Bytes {
+  const bytes = new Uint8Array(size);
+  for (let i = 0, at = 0; at < size; at += chunks[i++]!.byteLength) bytes.set(chunks[i]!.subarray(0, size - at), at);
+  return bytes;
+}
+
+/** The answer as openapi-fetch gets it: a new Response over the bytes read, with the key redacted unless a success. */
+function handOn({ response, ...answer }: Answer, bytes: Bytes | null): Response {
+  const { status } = response;
+  // Response refuses other statuses: a browser's opaque redirect is 0, and fetch reads any status up to 999.
+  if (status < 200 || status > 599) throw responseError({ ...answer, response, body: bytes ? parsed(new TextDecoder().decode(bytes)) : undefined });
+  const { statusText, headers, body } = response.ok
+    ? { statusText: response.statusText, headers: response.headers, body: bytes }
+    : redactedAnswer(response, bytes, answer.redact);
+  try {
+    return new Response(body, { status, statusText, headers });
+  } catch {
+    // A reason phrase Response refuses (characters past Latin-1, as Node's fetch reads bytes that are not UTF-8) is dropped.
+    return new Response(body, { status, headers });
+  }
+}
+
+/** JSON, else the text, as openapi-fetch reads an error body. */
+function parsed(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
 }

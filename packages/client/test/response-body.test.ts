@@ -1,7 +1,7 @@
 // The Response a call hands to openapi-fetch, middleware and `client.raw` users (a new one over the body the transport
-// read) behaves like fetch's, whether a retry was left or not.
+// read) behaves like fetch's, whether a retry was left or not; what a Response cannot hold arrives as the README says.
 import { describe, expect, test } from 'vitest';
-import { ThumbnailClient } from '../src/index.js';
+import { InternalServerError, ThumbnailClient } from '../src/index.js';
 import { json, useLocalServers } from './support/local-server.js';
 
 const serve = useLocalServers();
@@ -52,11 +52,37 @@ describe.each([
     expect(seen).toEqual([BODY, 'req-1', 200]);
   });
 
-  test('keeps the status, headers and URL fetch read', async () => {
+  test('keeps the status, reason phrase and headers fetch read; its url is empty, as for any Response made by code', async () => {
     const server = await serve((__, res) => json(res, 200, BODY, { 'x-request-id': 'req-2' }));
     const { response } = await clientFor(server.url).raw.GET('/api/thumbnails');
     expect(response).toBeInstanceOf(Response);
-    expect([response.status, response.statusText, response.ok, response.url]).toEqual([200, 'OK', true, `${server.url}/api/thumbnails`]);
+    expect([response.status, response.statusText, response.ok, response.url]).toEqual([200, 'OK', true, '']);
     expect(response.headers.get('x-request-id')).toBe('req-2');
+  });
+});
+
+describe('an answer a Response cannot hold as fetch read it', () => {
+  const clientFor = (baseUrl: string) => new ThumbnailClient({ apiKey: 'sk_test_BODY_5e1f', baseUrl, maxRetries: 0 });
+
+  test('a status past 599 is a typed error naming it, on client.raw too', async () => {
+    const server = await serve((__, res) => {
+      res.writeHead(799, 'Odd', { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ success: false, error: 'Odd gateway' }));
+    });
+    for (const call of [() => clientFor(server.url).thumbnails.list(), () => clientFor(server.url).raw.GET('/api/thumbnails')]) {
+      const error = await call().catch((caught: unknown) => caught);
+      expect(error).toBeInstanceOf(InternalServerError);
+      expect(error).toMatchObject({ status: 799, error: 'Odd gateway', body: { success: false, error: 'Odd gateway' } });
+      expect((error as Error).message).toBe('799 Odd from GET /api/thumbnails: Odd gateway');
+    }
+  });
+
+  test('a reason phrase fetch reads past Latin-1 (from bytes that are not UTF-8) is left out; the rest arrives', async () => {
+    const server = await serve((__, res) => {
+      res.writeHead(200, 'Tr\u00e8s bien', { 'content-type': 'application/json' });
+      res.end(JSON.stringify(BODY));
+    });
+    const { data, response } = await clientFor(server.url).raw.GET('/api/thumbnails');
+    expect([data, response.status, response.statusText]).toEqual([BODY, 200, '']);
   });
 });

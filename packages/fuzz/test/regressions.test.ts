@@ -103,14 +103,15 @@ describe('client', () => {
     expect(server.received).toHaveLength(2);
   });
 
-  test('a reason phrase with non-ASCII bytes neither breaks nor retries a GET, and reaches the error as fetch read it', async () => {
+  test('a reason phrase with non-ASCII bytes neither breaks nor retries a GET; the error names the status without it', async () => {
     const server = await serve(
       answer({ status: 405, statusText: 'M\u00e9thode refus\u00e9e', body: encode('{"success":false,"error":"Method Not Allowed"}') }),
     );
     const error = await rejectionOf(client(server, { maxRetries: 2 }).thumbnails.list());
     expect(error).toBeInstanceOf(ThumbnailApiError);
     expect((error as ThumbnailApiError).status).toBe(405);
-    expect(error.message).toMatch(/^405 M\uFFFDthode refus\uFFFDe from GET \/api\/thumbnails: Method Not Allowed$/);
+    // (fetch reads those bytes as UTF-8, into characters a Response refuses in its reason phrase: README "client.raw")
+    expect(error.message).toBe('405 from GET /api/thumbnails: Method Not Allowed');
     expect(server.received).toHaveLength(1);
   });
 
