@@ -33,6 +33,7 @@ beforeAll(async () => {
     if (request.url === '/') return text(res, 200, '<!doctype html><title>client</title>', { 'content-type': 'text/html' });
     if (request.url === '/client.js') return text(res, 200, clientJs, { 'content-type': 'text/javascript' });
     if (request.url === '/worker.js') return text(res, 200, workerScript, { 'content-type': 'text/javascript' });
+    if (request.url?.startsWith('/moved/')) return text(res, 302, '', { location: '/elsewhere' });
     return json(res, 200, {
       seenKey: request.headers['x-api-key'] ?? null,
       userAgent: request.headers['user-agent'] ?? null,
@@ -95,4 +96,28 @@ test('runs in a browser with dangerouslyAllowBrowser: true, sending the key and 
   // The runtime headers name the browser instead, with the version its own User-Agent gives.
   expect(body.runtime).toBe('browser');
   expect(body.runtimeVersion).toBe(/Chrome\/[\d.]+/.exec(body.userAgent ?? '')?.[0]);
+});
+
+// A browser hands a redirect it was told not to follow as an opaque answer with status 0, which a new Response cannot hold.
+test('in a browser, a redirect is a ThumbnailApiError on the resource methods and client.raw alike, and is not followed', async () => {
+  const outcome: unknown = await page.evaluate(`(async () => {
+    const { ThumbnailApiError, ThumbnailClient } = await import('/client.js');
+    const client = new ThumbnailClient({ apiKey: 'browser-key', baseUrl: location.origin + '/moved', dangerouslyAllowBrowser: true });
+    const seen = [];
+    for (const call of [() => client.thumbnails.list(), () => client.raw.GET('/api/thumbnails')]) {
+      const error = await call().then(() => undefined, (caught) => caught);
+      seen.push({ typed: error instanceof ThumbnailApiError, status: error?.status, message: error?.message });
+    }
+    return seen;
+  })()`);
+  const redirected = {
+    typed: true,
+    status: 0,
+    message:
+      'GET /moved/api/thumbnails was redirected: the client does not follow redirects, so the key is never sent to another address. ' +
+      'Set baseUrl to the final address of the API.',
+  };
+  expect(outcome).toEqual([redirected, redirected]);
+  expect(server.requests.filter((request) => request.url === '/moved/api/thumbnails')).toHaveLength(2);
+  expect(server.requests.filter((request) => request.url === '/elsewhere')).toEqual([]);
 });
