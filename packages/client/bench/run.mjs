@@ -114,7 +114,7 @@ const lines = [
   `Per call, ${CALLS} calls each after ${WARMUP} warm-up, interleaved, against node:http on 127.0.0.1 (Node ${process.version}):`,
   `  ${''.padEnd(30)}   median        p99   median - bare fetch`,
   ...names.map((name) => `  ${contenders[name].label.padEnd(30)} ${us(stats[name].median)} ${us(stats[name].p99)}   ${plus(name)}`),
-  `  ${'ratio client / fetch'.padEnd(30)} ${ratio.toFixed(3).padStart(11)} ${(stats.client.p99 / stats.fetch.p99).toFixed(3).padStart(11)}   aim <= ${AIMS.ratio[0]}, goal ${AIMS.ratio[1]}: ${verdict(ratio, AIMS.ratio)}`,
+  `  ${'ratio client / fetch'.padEnd(30)} ${ratio.toFixed(3).padStart(11)} ${(stats.client.p99 / stats.fetch.p99).toFixed(3).padStart(11)}   aim <= ${AIMS.ratio[0].toFixed(2)}, goal ${AIMS.ratio[1].toFixed(2)}: ${verdict(ratio, AIMS.ratio)}`,
 ];
 
 const size = await measureBundleSize();

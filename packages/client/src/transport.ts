@@ -45,16 +45,13 @@ export function createTransport(settings: TransportSettings): Transport {
     // fetch re-sends a request answered 421 when it can replay its body, and a fetch may retry by itself: a stream body
     // cannot be sent twice, so POST and PATCH send theirs as one (not in browsers: they stream bodies over HTTP/2 only).
     const oneShot = body !== undefined && !isIdempotentMethod(method) && !isBrowser();
+    const refused = oneShot && refusedBeforeStreaming(target, url, redact);
+    if (refused) throw refused;
+    // A stream body still goes with its Content-Length, not chunked.
+    const headers = oneShot ? new Headers(request.headers) : request.headers;
+    if (oneShot) headers.set('content-length', String(body.byteLength));
     // redirect: 'manual' because fetch would forward x-api-key to wherever a redirect points.
-    const init: RequestInit & { duplex?: 'half' } = { method, headers: request.headers, redirect: 'manual' };
-    if (oneShot) {
-      const refused = refusedBeforeStreaming(target, url, redact);
-      if (refused) throw refused;
-      // A stream body still goes with its Content-Length, not chunked.
-      init.headers = new Headers(request.headers);
-      init.headers.set('content-length', String(body.byteLength));
-      init.duplex = 'half';
-    }
+    const init = { method, headers, redirect: 'manual', ...(oneShot && { duplex: 'half' }) } as RequestInit;
 
     for (let attempt = 1; ; attempt++) {
       if (userSignal?.aborted) throw abortError(target, userSignal, redact);
