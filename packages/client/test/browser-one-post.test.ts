@@ -47,6 +47,7 @@ afterAll(async () => {
 });
 
 type Connection = 'a fresh connection' | 'a reused connection';
+type How = 'client' | 'client, maxRetries: 5' | 'client with a fetch option that sends bytes' | 'fetch with a bytes body';
 
 interface Run {
   /** Each POST that reached the server, as `<HTTP version> <body>`. */
@@ -60,7 +61,7 @@ interface Run {
  * Loads the page in a new browser context (no connection of an earlier run), then POSTs through the client; on a
  * reused connection a GET to /warm opens the connection first, as an earlier call of the page would have.
  */
-async function postFromPage(protocol: Protocol, connection: Connection, how: 'client' | 'client, maxRetries: 5' | 'fetch with a bytes body'): Promise<Run> {
+async function postFromPage(protocol: Protocol, connection: Connection, how: How): Promise<Run> {
   const server = servers[protocol];
   const context = await browser.newContext({ ignoreHTTPSErrors: true });
   try {
@@ -82,6 +83,9 @@ async function postFromPage(protocol: Protocol, connection: Connection, how: 'cl
         const client = new ThumbnailClient({
           apiKey: 'browser-key', baseUrl: location.origin, dangerouslyAllowBrowser: true, timeoutMs: 2000,
           ...(how === 'client, maxRetries: 5' ? { maxRetries: 5, retryDelayMs: 0 } : {}),
+          // The README's way back to bytes, for a server that speaks HTTP/1.1 only.
+          ...(how === 'client with a fetch option that sends bytes' ? { fetch: async (url, init) =>
+            fetch(url, { ...init, body: init.body instanceof ReadableStream ? await new Response(init.body).arrayBuffer() : init.body }) } : {}),
         });
         await client.thumbnails.create(${BODY});
         return { outcome: 'created', message: '' };
@@ -157,6 +161,12 @@ describe('over https: with HTTP/1.1 only, Chromium refuses the streamed body bef
     expect(run.message).toMatch(
       /failed before a response arrived: Failed to fetch\. In a browser, a POST or PATCH body goes as a stream .* HTTP\/2 or HTTP\/3 only: if this server speaks HTTP\/1\.1, the browser refused/,
     );
+  });
+
+  test('sends the POST once as bytes through a fetch option that reads the stream, as the README shows', async () => {
+    servers['https/1.1'].answer = status(200);
+    const run = await postFromPage('https/1.1', 'a fresh connection', 'client with a fetch option that sends bytes');
+    expect({ posts: run.posts, outcome: run.outcome }).toEqual({ posts: sent('1.1', 1), outcome: 'created' });
   });
 });
 
