@@ -3,7 +3,7 @@
 
 import { type Attempt, startAttempt } from './attempt.js';
 import { abortError, attemptError } from './attempt-failure.js';
-import { isBrowser } from './browser-detection.js';
+import { explainStreamFailure, sendsBodyAsStream } from './browser-request-body.js';
 import { APIConnectionError, type ThumbnailClientError } from './errors.js';
 import type { RequestOptions } from './options.js';
 import type { ResolvedConfig } from './resolve-config.js';
@@ -43,8 +43,8 @@ export function createTransport(settings: TransportSettings): Transport {
     // Read once, so every attempt sends the same bytes (a Request body can be read only once).
     const body = request.body === null ? undefined : await request.arrayBuffer();
     // fetch re-sends a request answered 421 when it can replay its body, and a fetch may retry by itself: a stream body
-    // cannot be sent twice, so POST and PATCH send theirs as one (not in browsers: they stream bodies over HTTP/2 only).
-    const oneShot = body !== undefined && !isIdempotentMethod(method) && !isBrowser();
+    // cannot be sent twice, so POST and PATCH send theirs as one (in browsers, over https: only: see browser-request-body.ts).
+    const oneShot = body !== undefined && !isIdempotentMethod(method) && sendsBodyAsStream(url);
     const refused = oneShot && refusedBeforeStreaming(target, url, redact);
     if (refused) throw refused;
     // A stream body still goes with its Content-Length, not chunked.
@@ -84,6 +84,7 @@ export function createTransport(settings: TransportSettings): Transport {
         const phase = response ? 'while reading the response' : 'before a response arrived';
         const of = attempts > 1 ? ` (attempt ${attempt} of ${attempts})` : '';
         error ??= attemptError(failure, { target, url, phase, of, timeout: current.timedOut ? limitText : undefined, userSignal, redact });
+        if (oneShot) error = explainStreamFailure(error);
       }
       // Only a failed connection may succeed on a retry: not an abort, nor a permission the runtime refused.
       const retryable = error ? error instanceof APIConnectionError && !userSignal?.aborted : isRetryableStatus(response!.status);
