@@ -89,7 +89,7 @@ export function createTransport(settings: TransportSettings): Transport {
       // Only a failed connection may succeed on a retry: not an abort, nor a permission the runtime refused.
       const retryable = error ? error instanceof APIConnectionError && !userSignal?.aborted : isRetryableStatus(response!.status);
       const delay = retryable ? retryDelayMs(attempt, settings, error ? null : response!.headers.get('retry-after')) : 0;
-      const reason = response?.statusText ? ` ${redact(response.statusText)}` : '';
+      const reason = log && response?.statusText ? ` ${redact(response.statusText)}` : '';
       const said = !log ? '' : error ? error.message : `${target} answered ${response!.status}${reason} in ${Date.now() - started} ms`;
       if (retryable && attempt < attempts && Date.now() + delay < deadline) {
         log?.(error ? `${said} Retrying in ${delay} ms.` : `${said}; retrying in ${delay} ms`);
