@@ -39,6 +39,7 @@ export function createTransport(settings: TransportSettings): Transport {
     const totalTimeoutMs = call?.totalTimeoutMs ?? settings.totalTimeoutMs;
     const deadline = totalTimeoutMs === undefined ? Number.POSITIVE_INFINITY : Date.now() + totalTimeoutMs;
     const target = `${method} ${redact(url)}`;
+    // Built only when the answer is not handed on as it is.
     const answerOf = (response: Response): Answer => ({ method, path: redact(new URL(url).pathname), response, redact });
     // Read once, so every attempt sends the same bytes (a Request body can be read only once).
     const body = request.body === null ? undefined : await request.arrayBuffer();
@@ -100,7 +101,7 @@ export function createTransport(settings: TransportSettings): Transport {
       }
       log?.(said);
       if (error) throw error;
-      return handOn(answerOf(response!), bytes);
+      return handOn(response!, bytes, answerOf);
     }
   };
 }
@@ -139,13 +140,13 @@ function joined(chunks: Bytes[], size: number): Bytes {
 }
 
 /** The answer as openapi-fetch gets it: a new Response over the bytes read, with the key redacted unless a success. */
-function handOn({ response, ...answer }: Answer, bytes: Bytes | null): Response {
+function handOn(response: Response, bytes: Bytes | null, answerOf: (response: Response) => Answer): Response {
   const { status } = response;
   // Response refuses other statuses: a browser's opaque redirect is 0, and fetch reads any status up to 999.
-  if (status < 200 || status > 599) throw responseError({ ...answer, response, body: bytes ? parsed(new TextDecoder().decode(bytes)) : undefined });
+  if (status < 200 || status > 599) throw responseError({ ...answerOf(response), body: bytes ? parsed(new TextDecoder().decode(bytes)) : undefined });
   const { statusText, headers, body } = response.ok
     ? { statusText: response.statusText, headers: response.headers, body: bytes }
-    : redactedAnswer(response, bytes, answer.redact);
+    : redactedAnswer(response, bytes, answerOf(response).redact);
   try {
     return new Response(body, { status, statusText, headers });
   } catch {
