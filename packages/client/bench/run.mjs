@@ -2,7 +2,8 @@
 // p99 and their ratio) on a local node:http server, with contenders in between that measure what the overhead
 // is made of; and the client's bundle size, minified and gzipped, including openapi-fetch, per module.
 // Figures are printed, never asserted. Run after `build` (the script does). With `--readme`, the printed block also
-// replaces the one for this Node.js major version in README.md (between its client-bench markers).
+// replaces the one for this Node.js major version in README.md (between its client-bench markers); the bundle figures
+// go there through `sync:bundle-size`, which `pnpm check` keeps honest.
 import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -110,7 +111,7 @@ const plus = (name) => `${((stats[name].median - stats.fetch.median) * 1000).toF
 const verdict = (value, [aim, goal]) => (value <= goal ? 'goal met' : value <= aim ? `aim met, goal (${goal}) not` : 'aim not met');
 const ratio = stats.client.median / stats.fetch.median;
 
-const lines = [
+const perCall = [
   `Per call, ${CALLS} calls each after ${WARMUP} warm-up, interleaved, against node:http on 127.0.0.1 (Node ${process.version}):`,
   `  ${''.padEnd(30)}   median        p99   median - bare fetch`,
   ...names.map((name) => `  ${contenders[name].label.padEnd(30)} ${us(stats[name].median)} ${us(stats[name].p99)}   ${plus(name)}`),
@@ -119,15 +120,14 @@ const lines = [
 
 const size = await measureBundleSize();
 const kb = (bytes) => `${(bytes / 1024).toFixed(2).padStart(6)} kB`;
-lines.push(
-  '',
+const bundle = [
   'Bundle (esbuild, minified, ESM, browser platform; gzip level 9):',
   `  ${'@thumbnail-api/client (all)'.padEnd(34)} ${kb(size.whole.min)} min  ${kb(size.whole.gz)} gz   aim <= ${AIMS.gzKb[0]} kB gz, goal ${AIMS.gzKb[1]}: ${verdict(size.whole.gz / 1024, AIMS.gzKb)}`,
   `  ${'  of which openapi-fetch alone'.padEnd(34)} ${kb(size.openapiFetch.min)} min  ${kb(size.openapiFetch.gz)} gz`,
   `  ${'  and this package (the rest)'.padEnd(34)} ${kb(size.whole.min - size.openapiFetch.min)} min  ${kb(size.whole.gz - size.openapiFetch.gz)} gz (about)`,
   ...size.modules.map(({ module, min }) => `    ${module.padEnd(30)} ${kb(min)} min`),
-);
-console.log(`\n${lines.join('\n')}`);
+];
+console.log(`\n${perCall.join('\n')}\n\n${bundle.join('\n')}`);
 
 if (process.argv.includes('--readme')) {
   const major = process.versions.node.split('.')[0];
@@ -142,7 +142,7 @@ if (process.argv.includes('--readme')) {
   }
   const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).trim();
   const load = `load average ${loadAtStart.toFixed(1)} at the start, ${loadavg()[0].toFixed(1)} at the end, on ${availableParallelism()} CPUs`;
-  const block = [start, `Run on ${new Date().toISOString().slice(0, 10)} at commit ${commit} (${load}):`, '', '```text', ...lines, '```', end].join('\n');
+  const block = [start, `Run on ${new Date().toISOString().slice(0, 10)} at commit ${commit} (${load}):`, '', '```text', ...perCall, '```', end].join('\n');
   writeFileSync(readmePath, readme.slice(0, from) + block + readme.slice(to + end.length));
-  console.log(`\nREADME.md: the Node ${major} figures above.`);
+  console.log(`\nREADME.md: the Node ${major} per-call figures above.`);
 }
