@@ -179,18 +179,40 @@ export function markedProcesses(mark) {
 }
 
 /**
- * Waits until no process carries `mark`, or `timeoutMs` has passed; returns the ones still there.
+ * Which of `pids` are still running (not zombies). An exiting process may hide its environment before it has closed
+ * its files and sockets, so a process seen marked earlier is followed by its pid.
+ * @param {Array<{ pid: number, command: string }>} known
+ */
+function stillRunning(known) {
+  return known.filter(({ pid }) => {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      return !stat.slice(stat.lastIndexOf(')') + 2).startsWith('Z');
+    } catch {
+      return false;
+    }
+  });
+}
+
+/**
+ * Waits until no process carries `mark` and none of `known` (seen marked earlier) runs, or `timeoutMs` has passed;
+ * returns the ones still there.
  * @param {string} mark
+ * @param {Array<{ pid: number, command: string }>} known
  * @param {number} timeoutMs
  */
-export async function survivorsOf(mark, timeoutMs) {
+export async function survivorsOf(mark, known, timeoutMs) {
   const deadline = performance.now() + timeoutMs;
-  let left = markedProcesses(mark);
-  while (left.length > 0 && performance.now() < deadline) {
+  const left = () => {
+    const marked = markedProcesses(mark);
+    return [...marked, ...stillRunning(known).filter(({ pid }) => !marked.some((process) => process.pid === pid))];
+  };
+  let survivors = left();
+  while (survivors.length > 0 && performance.now() < deadline) {
     await new Promise((resolve) => setTimeout(resolve, 100));
-    left = markedProcesses(mark);
+    survivors = left();
   }
-  return left;
+  return survivors;
 }
 
 /** Stops every process group the suite started and has not stopped yet. */

@@ -12,7 +12,7 @@ const endBoundMs = 10_000;
 const parentGone = 'thumbnail-api-mock: the process that started it has exited; stopping.';
 
 /**
- * What a request to `url` meets once nothing listens there: ECONNREFUSED, or what answered instead.
+ * What a request to `url` meets: ECONNREFUSED once nothing listens there, or what happened instead.
  * @param {string} url
  */
 async function connectionOutcome(url) {
@@ -23,6 +23,22 @@ async function connectionOutcome(url) {
   } catch (error) {
     return String(/** @type {{ cause?: { code?: string } }} */ (error).cause?.code ?? error);
   }
+}
+
+/**
+ * Waits (bounded) until connections to `url` are refused; returns the last outcome (ECONNREFUSED when closed). A
+ * process closes its sockets last when it exits, so its port may still accept and drop a connection for a moment.
+ * @param {string} url
+ * @param {number} timeoutMs
+ */
+async function portClosed(url, timeoutMs) {
+  const deadline = performance.now() + timeoutMs;
+  let outcome = await connectionOutcome(url);
+  while (outcome !== 'ECONNREFUSED' && performance.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    outcome = await connectionOutcome(url);
+  }
+  return outcome;
 }
 
 /**
@@ -83,14 +99,17 @@ export function mockPnpmDlxCases(context) {
 
       const killed = performance.now();
       process.kill(mock.pid, signal);
-      const survivors = await survivorsOf(mark, endBoundMs);
-      const tookSeconds = ((performance.now() - killed) / 1000).toFixed(1);
+      const survivors = await survivorsOf(mark, started, endBoundMs);
       if (survivors.length > 0)
         throw new Error(
           `${endBoundMs / 1000} s after ${signal} to the outer pnpm, still running: ${survivors.map(({ pid, command: line }) => `${pid} ${line.slice(0, 160)}`).join(' | ')}`,
         );
-      const outcome = await connectionOutcome(url);
-      if (outcome !== 'ECONNREFUSED') throw new Error(`after ${signal} to the outer pnpm, the mock's port ${new URL(url).port} still ${outcome}`);
+      const outcome = await portClosed(url, endBoundMs - (performance.now() - killed));
+      if (outcome !== 'ECONNREFUSED')
+        throw new Error(
+          `${endBoundMs / 1000} s after ${signal} to the outer pnpm, the mock's port ${new URL(url).port} still gave ${outcome} instead of a refusal`,
+        );
+      const tookSeconds = ((performance.now() - killed) / 1000).toFixed(1);
       if (signal === 'SIGKILL' && !mock.output().includes(parentGone)) throw new Error(`the mock ended without saying its parent was gone ("${parentGone}")`);
       const how = signal === 'SIGKILL' ? 'its parent watch noticed' : 'pnpm passed the signal on';
       return `pnpm dlx mock@^${context.version} answered 200; ${signal} to pnpm alone: no process, port closed after ${tookSeconds} s (${how})`;
