@@ -34,23 +34,25 @@ describe.each(WIDTHS)('at %i px', (width) => {
       expect(await auditAccessibility(reader.page)).toEqual([]);
     });
 
-    // An operation's panels change with the chosen response and sample: each of those states is audited too.
-    test.runIf(isOperation(pagePath))('has none either with any response status or code sample shown', async () => {
-      const section = reader.page.locator(`[data-section-id="${referenceRouteOf(pagePath)}"]`).first();
-      const found: string[] = [];
-      const statuses = section.getByRole('tablist', { name: 'Response status' }).getByRole('tab');
-      for (const status of await statuses.allInnerTexts()) {
-        await statuses.filter({ hasText: status }).first().click();
-        found.push(...(await auditAccessibility(reader.page)).map((violation) => `status ${status}: ${JSON.stringify(violation)}`));
-      }
-      for (const { label } of SAMPLE_KINDS) {
-        const panel = section.locator('.panel-request-samples');
-        await panel.getByRole('button', { name: new RegExp(`^(${SAMPLE_KINDS.map((kind) => escapeRegExp(kind.label)).join('|')})$`) }).click();
-        await reader.page.getByRole('menuitem', { name: label, exact: true }).click();
-        found.push(...(await auditAccessibility(reader.page)).map((violation) => `sample ${label}: ${JSON.stringify(violation)}`));
-      }
-      expect(found).toEqual([]);
-    });
+    // An operation's panels change with the chosen response and sample: each of those states is audited too (only
+    // operation pages have such panels, so other pages do not get the test at all rather than a skipped one).
+    if (isOperation(pagePath))
+      test('has none either with any response status or code sample shown', async () => {
+        const section = reader.page.locator(`[data-section-id="${referenceRouteOf(pagePath)}"]`).first();
+        const found: string[] = [];
+        const statuses = section.getByRole('tablist', { name: 'Response status' }).getByRole('tab');
+        for (const status of await statuses.allInnerTexts()) {
+          await statuses.filter({ hasText: status }).first().click();
+          found.push(...(await auditAccessibility(reader.page)).map((violation) => `status ${status}: ${JSON.stringify(violation)}`));
+        }
+        for (const { label } of SAMPLE_KINDS) {
+          const panel = section.locator('.panel-request-samples');
+          await panel.getByRole('button', { name: new RegExp(`^(${SAMPLE_KINDS.map((kind) => escapeRegExp(kind.label)).join('|')})$`) }).click();
+          await reader.page.getByRole('menuitem', { name: label, exact: true }).click();
+          found.push(...(await auditAccessibility(reader.page)).map((violation) => `sample ${label}: ${JSON.stringify(violation)}`));
+        }
+        expect(found).toEqual([]);
+      });
   });
 
   test('loaded nothing from outside 127.0.0.1 and logged no console errors', () => {

@@ -2,9 +2,10 @@
 // `ok   <name>  <seconds> s` or `FAIL <name>  <seconds> s  <reason>`.
 
 /**
- * @typedef {{ name: string, timeoutMs?: number, run: () => Promise<string | void> }} EcosystemCase
+ * @typedef {{ name: string, timeoutMs?: number, needsSuiteMock?: boolean, run: () => Promise<string | void> }} EcosystemCase
  *   `run` resolves (optionally with a note) when the case passes and throws an Error saying why when it fails;
- *   `timeoutMs` is its time limit, {@link CASE_TIME_LIMIT_MS} when it needs no other.
+ *   `timeoutMs` is its time limit, {@link CASE_TIME_LIMIT_MS} when it needs no other;
+ *   `needsSuiteMock: false` for a case that runs without the mock `mock-npx` started (it starts its own, or none).
  * @typedef {{ name: string, ok: boolean, seconds: number, reason: string }} CaseResult
  */
 

@@ -4,7 +4,7 @@
 
 import { type Attempt, sleep, startAttempt, untilAborted } from './attempt.js';
 import { abortError, attemptError, type FailedAttempt } from './attempt-failure.js';
-import { isBrowser } from './browser-detection.js';
+import { explainStreamFailure, sendsBodyAsStream } from './browser-request-body.js';
 import { BodyOverLimit, BufferedResponse, readBody } from './buffered-response.js';
 import { APIConnectionError } from './errors.js';
 import type { FetchFunction, RequestOptions } from './options.js';
@@ -50,8 +50,8 @@ export function createTransport(settings: TransportSettings): Transport {
     const body = request.body === null ? undefined : await request.arrayBuffer();
     // The Fetch standard has fetch re-send a request answered 421 (Misdirected Request) whenever its body can be
     // replayed: a second POST /api/thumbnails. A stream body cannot be, nor sent twice by a fetch that retries on its
-    // own, so POST and PATCH send theirs as one (not in browsers, which stream request bodies over HTTP/2 only).
-    const oneShot = body !== undefined && !isIdempotentMethod(request.method) && !isBrowser();
+    // own, so POST and PATCH send theirs as one (in browsers, over https: only: see browser-request-body.ts).
+    const oneShot = body !== undefined && !isIdempotentMethod(request.method) && sendsBodyAsStream(request.url);
     const headers = oneShot ? new Headers(request.headers) : request.headers;
     // A stream body still goes with its Content-Length, not chunked.
     if (oneShot) headers.set('content-length', String(body.byteLength));
@@ -87,10 +87,11 @@ export function createTransport(settings: TransportSettings): Transport {
       } catch (failure) {
         // Aborting drops what is left of the answer: Node 20's fetch fails on a 407 without reading its body.
         current.end();
-        const error =
+        let error =
           failure instanceof BodyOverLimit
             ? tooLargeError({ method: request.method, path: redact(new URL(request.url).pathname), response: failure.response, redact }, failure.excerpt, limit)
             : attemptError(failure, { ...failed, timedOut: current.timedOut });
+        if (oneShot) error = explainStreamFailure(error);
         const delay = retryDelayMs(attempt, settings, null);
         // Only a failed connection may succeed on a retry: not an abort, nor a permission the runtime refused.
         if (!mayRetry(attempt, delay) || !(error instanceof APIConnectionError) || userSignal?.aborted) {
