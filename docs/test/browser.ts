@@ -3,6 +3,7 @@
 // leave 127.0.0.1 (blocked, so a test that finds one fails instead of reaching the network).
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { chromiumLaunchOptions } from '@thumbnail-api/dev-tools/chromium';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import { type StaticServerOptions, serveSite as serveBuiltSite, siteDir } from '../src/serve-site.mjs';
@@ -30,10 +31,7 @@ export function serveSite(options: Omit<StaticServerOptions, 'host' | 'port'> = 
 
 export function launchBrowser(): Promise<Browser> {
   mkdirSync(artifactsDir, { recursive: true });
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-  });
+  return chromium.launch(chromiumLaunchOptions());
 }
 
 export type SiteContext = { context: BrowserContext; consoleErrors: string[]; offsiteRequests: string[] };
