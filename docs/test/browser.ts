@@ -3,7 +3,9 @@
 // leave 127.0.0.1 (blocked, so a test that finds one fails instead of reaching the network).
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { chromiumLaunchOptions } from '@thumbnail-api/dev-tools/chromium';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 import { type StaticServerOptions, serveSite as serveBuiltSite, siteDir } from '../src/serve-site.mjs';
 
 export const distDir = siteDir;
@@ -29,13 +31,56 @@ export function serveSite(options: Omit<StaticServerOptions, 'host' | 'port'> = 
 
 export function launchBrowser(): Promise<Browser> {
   mkdirSync(artifactsDir, { recursive: true });
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-  });
+  return chromium.launch(chromiumLaunchOptions());
 }
 
 export type SiteContext = { context: BrowserContext; consoleErrors: string[]; offsiteRequests: string[] };
+/** How a test reads the site: a page in a {@link SiteContext}. */
+export type Reader = SiteContext & { page: Page };
+
+/**
+ * An object that `open` fills in beforeAll, for the tests (and later hooks) of the file or describe block this is called
+ * in, and that `close` ends in afterAll.
+ */
+function openForTests<T extends object>(open: () => Promise<T>, close: (opened: T) => Promise<unknown>): T {
+  const opened = {} as T;
+  let isOpen = false;
+  beforeAll(async () => {
+    Object.assign(opened, await open());
+    isOpen = true;
+  }, 60_000);
+  afterAll(async () => {
+    if (isOpen) await close(opened);
+  });
+  return opened;
+}
+
+/** The built site served (see {@link serveSite}) for the tests of the file or describe block. */
+export function useServedSite(options: Omit<StaticServerOptions, 'host' | 'port'> = {}): Site {
+  return openForTests(
+    () => serveSite(options),
+    (site) => site.close(),
+  );
+}
+
+/** Chromium for the tests of the file or describe block. */
+export function useChromium(): { browser: Browser } {
+  return openForTests(
+    async () => ({ browser: await launchBrowser() }),
+    ({ browser }) => browser.close(),
+  );
+}
+
+/** A reader in `chromium` at `width` × `height` for the tests of the file or describe block. */
+export function useReader(chromium: { browser: Browser }, width: number, height = 900): Reader {
+  return openForTests(
+    async () => {
+      const session = await newSiteContext(chromium.browser, width, height);
+      return { ...session, page: await session.context.newPage() };
+    },
+    (reader) => reader.context.close(),
+  );
+}
 
 /** A browser context that records console errors and blocks (and records) every request outside 127.0.0.1. */
 export async function newSiteContext(browser: Browser, width: number, height = 900): Promise<SiteContext> {

@@ -3,91 +3,61 @@
 // audit with no serious or critical violation. Screenshots of every page at both widths go to
 // test-results/screenshots/.
 import { mkdirSync } from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import { SAMPLE_KINDS } from '../src/code-samples.mjs';
-import {
-  artifactsDir,
-  launchBrowser,
-  newSiteContext,
-  openFresh,
-  type Site,
-  type SiteContext,
-  screenshotName,
-  serveSite,
-  WIDTHS,
-  waitForReferenceRoute,
-} from './browser.js';
+import { artifactsDir, openFresh, screenshotName, useChromium, useReader, useServedSite, WIDTHS, waitForReferenceRoute } from './browser.js';
 import { auditAccessibility, findLayoutProblems, listSitePages, referenceRouteOf } from './page-checks.js';
 
 const pages = listSitePages();
 const screenshots = `${artifactsDir}screenshots/`;
 
-let site: Site;
-let browser: Browser;
-
-beforeAll(async () => {
-  mkdirSync(screenshots, { recursive: true });
-  site = await serveSite();
-  browser = await launchBrowser();
-}, 60_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await site?.close();
-});
+mkdirSync(screenshots, { recursive: true });
+const site = useServedSite();
+const chromium = useChromium();
 
 describe.each(WIDTHS)('at %i px', (width) => {
-  let session: SiteContext;
-  let page: Page;
-
-  beforeAll(async () => {
-    session = await newSiteContext(browser, width);
-    page = await session.context.newPage();
-  });
-
-  afterAll(async () => {
-    await session?.context.close();
-  });
+  const reader = useReader(chromium, width);
 
   describe.each(pages)('%s', (pagePath) => {
     beforeAll(async () => {
-      expect(await openFresh(page, `${site.url}/${pagePath}`)).toBe(200);
+      expect(await openFresh(reader.page, `${site.url}/${pagePath}`)).toBe(200);
       const route = referenceRouteOf(pagePath);
-      if (route) await waitForReferenceRoute(page, route);
-      await page.screenshot({ path: `${screenshots}${screenshotName(pagePath, width)}`, fullPage: !route });
+      if (route) await waitForReferenceRoute(reader.page, route);
+      await reader.page.screenshot({ path: `${screenshots}${screenshotName(pagePath, width)}`, fullPage: !route });
     }, 60_000);
 
     test('fits the window: nothing wider than it, code scrolls inside its box, no word broken', async () => {
-      expect(await findLayoutProblems(page)).toEqual([]);
+      expect(await findLayoutProblems(reader.page)).toEqual([]);
     });
 
     test('has no serious or critical accessibility violation (axe-core)', async () => {
-      expect(await auditAccessibility(page)).toEqual([]);
+      expect(await auditAccessibility(reader.page)).toEqual([]);
     });
 
-    // An operation's panels change with the chosen response and sample: each of those states is audited too.
-    test.runIf(isOperation(pagePath))('has none either with any response status or code sample shown', async () => {
-      const section = page.locator(`[data-section-id="${referenceRouteOf(pagePath)}"]`).first();
-      const found: string[] = [];
-      const statuses = section.getByRole('tablist', { name: 'Response status' }).getByRole('tab');
-      for (const status of await statuses.allInnerTexts()) {
-        await statuses.filter({ hasText: status }).first().click();
-        found.push(...(await auditAccessibility(page)).map((violation) => `status ${status}: ${JSON.stringify(violation)}`));
-      }
-      for (const { label } of SAMPLE_KINDS) {
-        const panel = section.locator('.panel-request-samples');
-        await panel.getByRole('button', { name: new RegExp(`^(${SAMPLE_KINDS.map((kind) => escapeRegExp(kind.label)).join('|')})$`) }).click();
-        await page.getByRole('menuitem', { name: label, exact: true }).click();
-        found.push(...(await auditAccessibility(page)).map((violation) => `sample ${label}: ${JSON.stringify(violation)}`));
-      }
-      expect(found).toEqual([]);
-    });
+    // An operation's panels change with the chosen response and sample: each of those states is audited too (only
+    // operation pages have such panels, so other pages do not get the test at all rather than a skipped one).
+    if (isOperation(pagePath))
+      test('has none either with any response status or code sample shown', async () => {
+        const section = reader.page.locator(`[data-section-id="${referenceRouteOf(pagePath)}"]`).first();
+        const found: string[] = [];
+        const statuses = section.getByRole('tablist', { name: 'Response status' }).getByRole('tab');
+        for (const status of await statuses.allInnerTexts()) {
+          await statuses.filter({ hasText: status }).first().click();
+          found.push(...(await auditAccessibility(reader.page)).map((violation) => `status ${status}: ${JSON.stringify(violation)}`));
+        }
+        for (const { label } of SAMPLE_KINDS) {
+          const panel = section.locator('.panel-request-samples');
+          await panel.getByRole('button', { name: new RegExp(`^(${SAMPLE_KINDS.map((kind) => escapeRegExp(kind.label)).join('|')})$`) }).click();
+          await reader.page.getByRole('menuitem', { name: label, exact: true }).click();
+          found.push(...(await auditAccessibility(reader.page)).map((violation) => `sample ${label}: ${JSON.stringify(violation)}`));
+        }
+        expect(found).toEqual([]);
+      });
   });
 
   test('loaded nothing from outside 127.0.0.1 and logged no console errors', () => {
-    expect(session.offsiteRequests).toEqual([]);
-    expect(session.consoleErrors).toEqual([]);
+    expect(reader.offsiteRequests).toEqual([]);
+    expect(reader.consoleErrors).toEqual([]);
   });
 });
 

@@ -1,26 +1,14 @@
-// Every link the site renders works as a fresh page on a plain static host: the test collects every
-// href of every page (the guides, and every route of the reference once Redoc has rendered it), then
-// opens each one as a new document from a server without any fallback, as a reader does who opens
-// it in a new tab, bookmarks it, shares it or reloads it.
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { launchBrowser, newSiteContext, openFresh, readBuiltSite, type Site, type SiteContext, serveSite, waitForReferenceRoute } from './browser.js';
+import { beforeAll, describe, expect, test } from 'vitest';
+import { openFresh, readBuiltSite, useChromium, useReader, useServedSite, waitForReferenceRoute } from './browser.js';
 
 const version = readBuiltSite();
 
-let site: Site;
-let browser: Browser;
-let session: SiteContext;
-let page: Page;
+const site = useServedSite();
+const reader = useReader(useChromium(), 1280);
 /** Every href found, with a page it was found on. */
 const found = new Map<string, string>();
 
 beforeAll(async () => {
-  site = await serveSite();
-  browser = await launchBrowser();
-  session = await newSiteContext(browser, 1280);
-  page = await session.context.newPage();
-
   // Visit every page and every route of the reference (following the routes it links to), collecting hrefs.
   const queue = [...version.pages, ...version.referenceRoutes];
   const visited = new Set<string>();
@@ -28,25 +16,20 @@ beforeAll(async () => {
     const pagePath = queue.shift() ?? '';
     if (visited.has(pagePath)) continue;
     visited.add(pagePath);
-    expect(await openFresh(page, `${site.url}/${pagePath}`), pagePath).toBe(200);
+    expect(await openFresh(reader.page, `${site.url}/${pagePath}`), pagePath).toBe(200);
     const route = routeOf(pagePath);
-    if (route !== undefined) await waitForReferenceRoute(page, route);
-    const hrefs = await page.locator('a[href]').evaluateAll((anchors) => anchors.map((anchor) => anchor.getAttribute('href') ?? ''));
+    if (route !== undefined) await waitForReferenceRoute(reader.page, route);
+    const hrefs = await reader.page.locator('a[href]').evaluateAll((anchors) => anchors.map((anchor) => anchor.getAttribute('href') ?? ''));
     for (const href of hrefs) {
       const target = new URL(href, `${site.url}/${pagePath}`);
       if (target.origin !== site.url) continue;
       const local = `${target.pathname.slice(1)}${target.hash}`;
       if (!found.has(local)) found.set(local, pagePath);
-      // Routes of the reference are visited too (a field's deep link, `#/route#field`, lives on its route's page).
+      // Routes of the reference are visited too (a field's deep link, `#/route#field`, lives on its route's reader.page).
       if (routeOf(local) !== undefined && local.split('#').length <= 2) queue.push(local);
     }
   }
 }, 600_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await site?.close();
-});
 
 /** `index.html#/thumbnails/createthumbnail#…` → `/thumbnails/createthumbnail`; undefined for other pages. */
 function routeOf(local: string): string | undefined {
@@ -56,7 +39,7 @@ function routeOf(local: string): string | undefined {
 }
 
 describe('every href the site renders', () => {
-  test('was collected from every page, and includes every page, every route of the reference and the Markdown versions', () => {
+  test('was collected from every reader.page, and includes every reader.page, every route of the reference and the Markdown versions', () => {
     const hrefs = [...found.keys()];
     for (const pagePath of version.pages) expect(hrefs).toContain(pagePath);
     for (const route of version.referenceRoutes) expect(hrefs).toContain(route);
@@ -78,8 +61,8 @@ describe('every href the site renders', () => {
   }, 600_000);
 
   test('loaded nothing from outside 127.0.0.1 and logged no console errors', () => {
-    expect(session.offsiteRequests).toEqual([]);
-    expect(session.consoleErrors).toEqual([]);
+    expect(reader.offsiteRequests).toEqual([]);
+    expect(reader.consoleErrors).toEqual([]);
   });
 });
 
@@ -87,21 +70,22 @@ describe('every href the site renders', () => {
 async function checkFresh(href: string): Promise<string | undefined> {
   const [path = '', ...fragments] = href.split('#');
   if (!/\.html$/.test(path) && path !== '') {
-    const response = await page.request.get(`${site.url}/${path}`);
+    const response = await reader.page.request.get(`${site.url}/${path}`);
     return response.status() === 200 ? undefined : `HTTP ${response.status()}`;
   }
-  const status = await openFresh(page, `${site.url}/${href}`);
+  const status = await openFresh(reader.page, `${site.url}/${href}`);
   if (status !== 200) return `HTTP ${status}`;
   const route = routeOf(href);
   if (route !== undefined) {
-    await waitForReferenceRoute(page, route).catch(() => undefined);
-    if ((await page.locator(`[data-section-id="${route}"]`).filter({ visible: true }).count()) === 0) return `the reference does not show ${route}`;
+    await waitForReferenceRoute(reader.page, route).catch(() => undefined);
+    if ((await reader.page.locator(`[data-section-id="${route}"]`).filter({ visible: true }).count()) === 0) return `the reference does not show ${route}`;
     const inner = fragments[1];
-    if (inner !== undefined && (await page.locator(`[id="${cssString(decodeURIComponent(inner))}"]`).count()) === 0) return `no element with id "${inner}"`;
+    if (inner !== undefined && (await reader.page.locator(`[id="${cssString(decodeURIComponent(inner))}"]`).count()) === 0)
+      return `no element with id "${inner}"`;
     return undefined;
   }
   const anchor = fragments[0];
-  if (anchor && (await page.locator(`[id="${cssString(decodeURIComponent(anchor))}"]`).count()) === 0) return `no element with id "${anchor}"`;
+  if (anchor && (await reader.page.locator(`[id="${cssString(decodeURIComponent(anchor))}"]`).count()) === 0) return `no element with id "${anchor}"`;
   return undefined;
 }
 

@@ -7,43 +7,34 @@ import { mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadContract } from '@thumbnail-api/spec';
-import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { serveStatic } from '../src/serve-site.mjs';
-import { distDir, launchBrowser, newSiteContext, openFresh, type Site, type SiteContext, serveSite, waitForReferenceRoute } from './browser.js';
+import { distDir, openFresh, type Site, useChromium, useReader, useServedSite, waitForReferenceRoute } from './browser.js';
 
 const server = (loadContract().document as unknown as { servers: { url: string; variables: Record<string, { default: string }> }[] }).servers[0];
 const expectedUrl = server?.url.replace(/\{([^}]+)\}/g, (_, name: string) => server.variables[name]?.default ?? '') ?? '';
 
-let plain: Site;
-let rewriting: Site;
+const plain = useServedSite();
+const rewriting = useServedSite({ rewriteUnknownPathsTo: 'index.html' });
+const reader = useReader(useChromium(), 1280);
 let rewritingFolder: Site;
 let folderRoot: string;
-let browser: Browser;
-let session: SiteContext;
-let page: Page;
 
 beforeAll(async () => {
-  plain = await serveSite();
-  rewriting = await serveSite({ rewriteUnknownPathsTo: 'index.html' });
   // The site in a folder (`/docs/`) of a host that rewrites unknown paths, as project sites often are.
   folderRoot = mkdtempSync(join(tmpdir(), 'docs-folder-'));
   symlinkSync(distDir, join(folderRoot, 'docs'));
   rewritingFolder = await serveStatic(folderRoot, { rewriteUnknownPathsTo: 'docs/index.html' });
-  browser = await launchBrowser();
-  session = await newSiteContext(browser, 1280);
-  page = await session.context.newPage();
 }, 60_000);
 
 afterAll(async () => {
-  await browser?.close();
-  await Promise.all([plain?.close(), rewriting?.close(), rewritingFolder?.close()]);
+  await rewritingFolder?.close();
   rmSync(folderRoot, { recursive: true, force: true });
 });
 
 /** Every server URL the Servers box shows (an element whose whole text is one URL-like word). */
 function shownServerUrls(): Promise<string[]> {
-  return page.evaluate(() =>
+  return reader.page.evaluate(() =>
     Array.from(document.querySelectorAll('#redoc *'))
       .filter((element) => element.children.length === 0 && element.checkVisibility())
       .map((element) => (element.textContent ?? '').trim())
@@ -53,8 +44,8 @@ function shownServerUrls(): Promise<string[]> {
 
 /** Goes to the overview through the sidebar, as a reader does, and returns the Servers box's URLs. */
 async function serversAfterSidebarClick(): Promise<string[]> {
-  await page.locator('.menu-content a[href="#/"]').first().click();
-  await waitForReferenceRoute(page, '/');
+  await reader.page.locator('.menu-content a[href="#/"]').first().click();
+  await waitForReferenceRoute(reader.page, '/');
   await expect.poll(shownServerUrls).toHaveLength(1);
   return shownServerUrls();
 }
@@ -65,27 +56,27 @@ test("the expected URL is the contract's server URL with its variable's default 
 
 describe('the Servers box shows the API address', () => {
   test("on a fresh load of the overview, with the contract's URL and the variable explained", async () => {
-    expect(await openFresh(page, `${plain.url}/index.html`)).toBe(200);
-    await waitForReferenceRoute(page, '/');
+    expect(await openFresh(reader.page, `${plain.url}/index.html`)).toBe(200);
+    await waitForReferenceRoute(reader.page, '/');
     expect(await shownServerUrls()).toEqual([expectedUrl]);
-    const box = page.locator('#redoc').getByText(/The contract's URL is \{base_url\}/);
+    const box = reader.page.locator('#redoc').getByText(/The contract's URL is \{base_url\}/);
     expect(await box.innerText()).toContain(`base_url = ${expectedUrl}`);
   });
 
   test.each(['/persons', '/thumbnails/createthumbnail', '/section/authentication'])(
     'after a fresh load of index.html#%s and a click back to the overview',
     async (route) => {
-      expect(await openFresh(page, `${plain.url}/index.html#${route}`)).toBe(200);
-      await waitForReferenceRoute(page, route);
+      expect(await openFresh(reader.page, `${plain.url}/index.html#${route}`)).toBe(200);
+      await waitForReferenceRoute(reader.page, route);
       expect(await serversAfterSidebarClick()).toEqual([expectedUrl]);
     },
   );
 
   test('after following an in-page link from a guide into the reference', async () => {
-    expect(await openFresh(page, `${plain.url}/not-documented.html`)).toBe(200);
-    await page.locator('.gap-shown-at a[href^="index.html#/"]').first().click();
-    await page.waitForURL(/index\.html#\//);
-    await page.locator('#redoc [data-section-id]').filter({ visible: true }).first().waitFor();
+    expect(await openFresh(reader.page, `${plain.url}/not-documented.html`)).toBe(200);
+    await reader.page.locator('.gap-shown-at a[href^="index.html#/"]').first().click();
+    await reader.page.waitForURL(/index\.html#\//);
+    await reader.page.locator('#redoc [data-section-id]').filter({ visible: true }).first().waitFor();
     expect(await serversAfterSidebarClick()).toEqual([expectedUrl]);
   });
 
@@ -96,21 +87,21 @@ describe('the Servers box shows the API address', () => {
     ['a folder', '/docs/section/organizations-and-scoping', '/docs/index.html#/section/organizations-and-scoping', () => rewritingFolder.url],
     ['a folder', '/docs/thumbnails/listthumbnails', '/docs/index.html#/thumbnails/listthumbnails', () => rewritingFolder.url],
   ])('on a host that rewrites paths, with the site in %s: %s goes to %s', async (_, path, expected, base) => {
-    expect(await openFresh(page, `${base()}${path}`)).toBe(200);
-    await page.waitForURL(`${base()}${expected}`);
-    await waitForReferenceRoute(page, expected.split('#')[1] ?? '/');
+    expect(await openFresh(reader.page, `${base()}${path}`)).toBe(200);
+    await reader.page.waitForURL(`${base()}${expected}`);
+    await waitForReferenceRoute(reader.page, expected.split('#')[1] ?? '/');
     // The page's own files load from the right place: the header is styled by site.css.
-    expect(await page.locator('.site-header').evaluate((header) => getComputedStyle(header).position)).toBe('sticky');
+    expect(await reader.page.locator('.site-header').evaluate((header) => getComputedStyle(header).position)).toBe('sticky');
     expect(await serversAfterSidebarClick()).toEqual([expectedUrl]);
   });
 
   test('a path-style link is a 404 on a host without rewrites, which is why the site never renders one', async () => {
-    expect(await openFresh(page, `${plain.url}/section/authentication`)).toBe(404);
+    expect(await openFresh(reader.page, `${plain.url}/section/authentication`)).toBe(404);
   });
 });
 
 test('loaded nothing from outside 127.0.0.1 and logged no console errors', () => {
   // The 404 page above is the server's plain text, not a console error.
-  expect(session.offsiteRequests).toEqual([]);
-  expect(session.consoleErrors.filter((error) => !error.includes('404'))).toEqual([]);
+  expect(reader.offsiteRequests).toEqual([]);
+  expect(reader.consoleErrors.filter((error) => !error.includes('404'))).toEqual([]);
 });

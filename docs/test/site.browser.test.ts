@@ -5,12 +5,12 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { openapiJsonPath } from '@thumbnail-api/spec';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { Locator } from 'playwright-core';
+import { beforeAll, describe, expect, test } from 'vitest';
 import { SAMPLE_KINDS } from '../src/code-samples.mjs';
 import { listGuides } from '../src/guides.mjs';
 import { MARKER_TITLE } from '../src/undocumented.mjs';
-import { artifactsDir, launchBrowser, newSiteContext, openFresh, type Site, type SiteContext, serveSite, waitForReferenceRoute } from './browser.js';
+import { artifactsDir, openFresh, useChromium, useReader, useServedSite, waitForReferenceRoute } from './browser.js';
 
 const contractBytes = readFileSync(openapiJsonPath);
 const contract = JSON.parse(contractBytes.toString('utf8')) as { info: { version: string } };
@@ -22,36 +22,22 @@ const operations = [
   { operationId: 'listThumbnails', summary: 'List thumbnails', method: 'GET', hasBody: false },
 ];
 
-let site: Site;
-let browser: Browser;
-let session: SiteContext;
-let page: Page;
-
-beforeAll(async () => {
-  site = await serveSite();
-  browser = await launchBrowser();
-  session = await newSiteContext(browser, 1400, 1000);
-  page = await session.context.newPage();
-}, 60_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await site?.close();
-});
+const site = useServedSite();
+const reader = useReader(useChromium(), 1400, 1000);
 
 /** Opens a page of the reference by its Redoc route and waits until Redoc has rendered it. */
 async function openReference(route: string): Promise<Locator> {
-  await page.goto(`${site.url}/index.html#/${route}`, { waitUntil: 'load' });
-  await waitForReferenceRoute(page, `/${route}`);
-  return page.locator(`[data-section-id="/${route}"]`).first();
+  await reader.page.goto(`${site.url}/index.html#/${route}`, { waitUntil: 'load' });
+  await waitForReferenceRoute(reader.page, `/${route}`);
+  return reader.page.locator(`[data-section-id="/${route}"]`).first();
 }
 
 describe('the reference', () => {
   test('shows the contract version and the short hash of spec/dist/openapi.json', async () => {
-    await page.goto(`${site.url}/`, { waitUntil: 'load' });
-    await expect.poll(() => page.locator('.site-version').innerText()).toBe(`Contract v${contract.info.version} · bundle ${bundleHash}`);
-    await expect.poll(() => page.locator('#redoc').innerText()).toContain(`Contract version ${contract.info.version} · bundle ${bundleHash}`);
-    const published = await page.request.get(`${site.url}/version.json`);
+    await reader.page.goto(`${site.url}/`, { waitUntil: 'load' });
+    await expect.poll(() => reader.page.locator('.site-version').innerText()).toBe(`Contract v${contract.info.version} · bundle ${bundleHash}`);
+    await expect.poll(() => reader.page.locator('#redoc').innerText()).toContain(`Contract version ${contract.info.version} · bundle ${bundleHash}`);
+    const published = await reader.page.request.get(`${site.url}/version.json`);
     expect(await published.json()).toMatchObject({ contractVersion: contract.info.version, bundleHash });
   });
 
@@ -74,12 +60,12 @@ describe('the reference', () => {
     test('shows both security schemes', async () => {
       await expect.poll(() => section.innerText()).toMatch(/ApiKeyHeader\s+or\s+BearerAuth/);
       await section.getByText('View security details').first().click();
-      await page.getByRole('tab', { name: 'ApiKeyHeader', exact: true }).click();
-      await expect.poll(() => page.locator('body').innerText()).toMatch(/Header parameter name:\s*x-api-key/);
-      await page.getByRole('tab', { name: 'BearerAuth', exact: true }).click();
-      await expect.poll(() => page.locator('body').innerText()).toContain('Authorization: Bearer <API_KEY>');
-      await page.keyboard.press('Escape');
-      await expect.poll(() => page.getByRole('tab', { name: 'BearerAuth', exact: true }).isVisible()).toBe(false);
+      await reader.page.getByRole('tab', { name: 'ApiKeyHeader', exact: true }).click();
+      await expect.poll(() => reader.page.locator('body').innerText()).toMatch(/Header parameter name:\s*x-api-key/);
+      await reader.page.getByRole('tab', { name: 'BearerAuth', exact: true }).click();
+      await expect.poll(() => reader.page.locator('body').innerText()).toContain('Authorization: Bearer <API_KEY>');
+      await reader.page.keyboard.press('Escape');
+      await expect.poll(() => reader.page.getByRole('tab', { name: 'BearerAuth', exact: true }).isVisible()).toBe(false);
     });
 
     test('shows the error body of the 401 and 403 responses', async () => {
@@ -97,7 +83,7 @@ describe('the reference', () => {
       const panel = section.locator('.panel-request-samples');
       // The language menu's button is named after the language shown.
       await panel.getByRole('button', { name: new RegExp(`^(${SAMPLE_KINDS.map((kind) => escapeRegExp(kind.label)).join('|')})$`) }).click();
-      await page.getByRole('menuitem', { name: label, exact: true }).click();
+      await reader.page.getByRole('menuitem', { name: label, exact: true }).click();
       await expect.poll(() => panel.getByRole('button', { name: label, exact: true }).isVisible()).toBe(true);
       const shown = await panel.locator('code, pre').first().innerText();
       expect(normalizeSpace(shown)).toBe(normalizeSpace(source));
@@ -116,55 +102,57 @@ describe('the reference', () => {
       const section = await openReference(route);
       await expect.poll(() => section.locator('.not-documented').first().innerText()).toContain(MARKER_TITLE);
     }
-    await page.goto(`${site.url}/`, { waitUntil: 'load' });
-    const overviewMarker = page.locator('#redoc .not-documented').first();
+    await reader.page.goto(`${site.url}/`, { waitUntil: 'load' });
+    const overviewMarker = reader.page.locator('#redoc .not-documented').first();
     await expect.poll(() => overviewMarker.innerText()).toContain('Rate limits, quotas, size limits and time-outs.');
     await overviewMarker.getByRole('link', { name: 'Everything not documented by the service' }).click();
-    await page.waitForURL(/not-documented\.html$/);
+    await reader.page.waitForURL(/not-documented\.html$/);
   });
 
   test('renders completely: screenshots test-results/reference.png and reference-overview.png', async () => {
     // A tall window instead of a full-page capture: Redoc renders sections near the window, and its
     // sticky sidebar and the site header would land mid-page in a stitched full-page image.
-    await page.setViewportSize({ width: 1400, height: 2800 });
+    await reader.page.setViewportSize({ width: 1400, height: 2800 });
     try {
       const section = await openReference('thumbnails/createthumbnail');
       await section.getByRole('tablist', { name: 'Response status' }).getByRole('tab', { name: '401', exact: true }).click();
       await expect.poll(() => section.innerText()).toContain('The error text.');
-      await page.screenshot({ path: `${artifactsDir}reference.png` });
+      await reader.page.screenshot({ path: `${artifactsDir}reference.png` });
     } finally {
-      await page.setViewportSize({ width: 1400, height: 1000 });
+      await reader.page.setViewportSize({ width: 1400, height: 1000 });
     }
-    await page.goto(`${site.url}/`, { waitUntil: 'load' });
-    await page.locator('#redoc .not-documented').first().waitFor();
-    await page.screenshot({ path: `${artifactsDir}reference-overview.png` });
+    await reader.page.goto(`${site.url}/`, { waitUntil: 'load' });
+    await reader.page.locator('#redoc .not-documented').first().waitFor();
+    await reader.page.screenshot({ path: `${artifactsDir}reference-overview.png` });
   });
 });
 
 describe('the guides', () => {
   test('every guide in docs/guides is in the navigation, in the same order', async () => {
-    await page.goto(`${site.url}/`, { waitUntil: 'load' });
-    const titles = await page.locator('.site-nav a').allInnerTexts();
+    await reader.page.goto(`${site.url}/`, { waitUntil: 'load' });
+    const titles = await reader.page.locator('.site-nav a').allInnerTexts();
     expect(titles).toEqual(['API reference', ...guides.map((guide) => guide.title)]);
   });
 
   test.each(guides.map((guide) => [guide.title, guide.slug] as const))('navigation reaches "%s" and back to the reference', async (title, slug) => {
-    await page.goto(`${site.url}/`, { waitUntil: 'load' });
-    await page.locator('.site-nav').getByRole('link', { name: title, exact: true }).click();
-    await page.waitForURL(new RegExp(`/${slug}\\.html$`));
-    await expect.poll(() => page.getByRole('heading', { level: 1 }).innerText()).toBe(title);
-    expect(await page.locator('.site-nav a[aria-current="page"]').innerText()).toBe(title);
-    expect(await page.locator('.site-version').innerText()).toContain(bundleHash);
-    await page.locator('.site-nav').getByRole('link', { name: 'API reference', exact: true }).click();
-    await page.waitForURL(/index\.html$/);
-    await page.locator('#redoc [data-section-id]').first().waitFor();
+    await reader.page.goto(`${site.url}/`, { waitUntil: 'load' });
+    await reader.page.locator('.site-nav').getByRole('link', { name: title, exact: true }).click();
+    await reader.page.waitForURL(new RegExp(`/${slug}\\.html$`));
+    await expect.poll(() => reader.page.getByRole('heading', { level: 1 }).innerText()).toBe(title);
+    expect(await reader.page.locator('.site-nav a[aria-current="page"]').innerText()).toBe(title);
+    expect(await reader.page.locator('.site-version').innerText()).toContain(bundleHash);
+    await reader.page.locator('.site-nav').getByRole('link', { name: 'API reference', exact: true }).click();
+    await reader.page.waitForURL(/index\.html$/);
+    await reader.page.locator('#redoc [data-section-id]').first().waitFor();
   });
 
   test('the not-documented page lists every place the contract marks, each linked to the reference', async () => {
-    await page.goto(`${site.url}/not-documented.html`, { waitUntil: 'load' });
-    const places = page.locator('.gap-list > li');
+    await reader.page.goto(`${site.url}/not-documented.html`, { waitUntil: 'load' });
+    const places = reader.page.locator('.gap-list > li');
     expect(await places.count()).toBe(countMarkedPlaces(contract));
-    const links = await page.locator('.gap-shown-at a').evaluateAll((anchors) => [...new Set(anchors.map((anchor) => anchor.getAttribute('href') ?? ''))]);
+    const links = await reader.page
+      .locator('.gap-shown-at a')
+      .evaluateAll((anchors) => [...new Set(anchors.map((anchor) => anchor.getAttribute('href') ?? ''))]);
     expect(links.length).toBeGreaterThan(0);
     for (const href of links) {
       const route = href.split('#/')[1];
@@ -174,28 +162,28 @@ describe('the guides', () => {
   });
 
   test('render completely: screenshot test-results/guide.png', async () => {
-    await page.goto(`${site.url}/getting-started.html`, { waitUntil: 'load' });
-    await page.screenshot({ path: `${artifactsDir}guide.png`, fullPage: true });
-    expect(await page.locator('main pre').count()).toBeGreaterThan(0);
+    await reader.page.goto(`${site.url}/getting-started.html`, { waitUntil: 'load' });
+    await reader.page.screenshot({ path: `${artifactsDir}guide.png`, fullPage: true });
+    expect(await reader.page.locator('main pre').count()).toBeGreaterThan(0);
   });
 });
 
 describe('the whole site', () => {
   test('offers no action that sends a page to another site (no "Open in Claude" or "Open in ChatGPT")', async () => {
     for (const route of ['/', '/thumbnails/createthumbnail', '/persons']) {
-      await openFresh(page, `${site.url}/index.html#${route}`);
-      await waitForReferenceRoute(page, route);
-      const actions = page.locator('[data-testid="page-actions"]');
+      await openFresh(reader.page, `${site.url}/index.html#${route}`);
+      await waitForReferenceRoute(reader.page, route);
+      const actions = reader.page.locator('[data-testid="page-actions"]');
       await expect.poll(() => actions.count()).toBeGreaterThan(0);
       // Without a dropdown, only "Copy" (to the clipboard) is left.
       expect(await actions.first().getByRole('button').allInnerTexts()).toEqual(['Copy']);
-      expect(await page.getByText(/Open in (Claude|ChatGPT)/).count()).toBe(0);
+      expect(await reader.page.getByText(/Open in (Claude|ChatGPT)/).count()).toBe(0);
     }
   });
 
   test('loads nothing from outside 127.0.0.1 and logs no console errors', () => {
-    expect(session.offsiteRequests).toEqual([]);
-    expect(session.consoleErrors).toEqual([]);
+    expect(reader.offsiteRequests).toEqual([]);
+    expect(reader.consoleErrors).toEqual([]);
   });
 });
 

@@ -26,50 +26,34 @@ describe('the testing guide', () => {
 });
 
 describe('syncGuide', () => {
-  const markdown = [
-    '# Guide',
-    '',
-    '<!-- example: a.ts -->',
-    '```ts',
-    'old',
-    '```',
-    '',
-    '```sh',
-    'echo untouched',
-    '```',
-    '',
-    '<!-- example: b.json -->',
-    '```json',
-    '{}',
-    '```',
-    '',
-  ].join('\n');
+  /** A guide with two example blocks holding `a` and `b`, and a block between them that is no example. */
+  const guideShowing = (a: string, b: string) =>
+    [
+      '# Guide',
+      '',
+      '<!-- example: a.ts -->',
+      '```ts',
+      a,
+      '```',
+      '',
+      '```sh',
+      'echo untouched',
+      '```',
+      '',
+      '<!-- example: b.json -->',
+      '```json',
+      b,
+      '```',
+      '',
+    ].join('\n');
+  const markdown = guideShowing('old', '{}');
   const examples = [
     { name: 'a.ts', language: 'ts', code: 'export const a = 1;\n' },
     { name: 'b.json', language: 'json', code: '{ "b": true }\n' },
   ];
 
   test('replaces each example block with its file and leaves other blocks alone', () => {
-    expect(syncGuide(markdown, examples)).toBe(
-      [
-        '# Guide',
-        '',
-        '<!-- example: a.ts -->',
-        '```ts',
-        'export const a = 1;',
-        '```',
-        '',
-        '```sh',
-        'echo untouched',
-        '```',
-        '',
-        '<!-- example: b.json -->',
-        '```json',
-        '{ "b": true }',
-        '```',
-        '',
-      ].join('\n'),
-    );
+    expect(syncGuide(markdown, examples)).toBe(guideShowing('export const a = 1;', '{ "b": true }'));
   });
 
   test('leaves a synced guide as it is', () => {

@@ -2,12 +2,16 @@
 // `ok   <name>  <seconds> s` or `FAIL <name>  <seconds> s  <reason>`.
 
 /**
- * @typedef {{ name: string, timeoutMs: number, run: () => Promise<string | void> }} EcosystemCase
- *   `run` resolves (optionally with a note) when the case passes and throws an Error saying why when it fails.
+ * @typedef {{ name: string, timeoutMs?: number, needsSuiteMock?: boolean, run: () => Promise<string | void> }} EcosystemCase
+ *   `run` resolves (optionally with a note) when the case passes and throws an Error saying why when it fails;
+ *   `timeoutMs` is its time limit, {@link CASE_TIME_LIMIT_MS} when it needs no other;
+ *   `needsSuiteMock: false` for a case that runs without the mock `mock-npx` started (it starts its own, or none).
  * @typedef {{ name: string, ok: boolean, seconds: number, reason: string }} CaseResult
  */
 
 const NAME_WIDTH = 26;
+/** The time limit of a case that sets none: what an install from the local registry and a smoke run take on a busy CI machine. */
+export const CASE_TIME_LIMIT_MS = 240_000;
 
 /**
  * Prints a case's line.
@@ -26,8 +30,9 @@ export function printResult(result) {
 export async function runCase(testCase) {
   const started = performance.now();
   let timer;
+  const limitMs = testCase.timeoutMs ?? CASE_TIME_LIMIT_MS;
   const timeout = new Promise((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`did not finish within ${testCase.timeoutMs / 1000} s`)), testCase.timeoutMs);
+    timer = setTimeout(() => reject(new Error(`did not finish within ${limitMs / 1000} s`)), limitMs);
   });
   let result;
   try {

@@ -50,6 +50,21 @@ export async function createProject(dir, { registryUrl, manifest, files = {}, in
 }
 
 /**
+ * Creates a project in the run's folder that asks for the client by name and range (`^<version>`), with what else
+ * `options` says, and installs it from the local registry unless `install` is false. Resolves to its folder.
+ * @param {Pick<import('./context.mjs').SuiteContext, 'work' | 'registryUrl' | 'version'>} context
+ * @param {string} folder the project's folder in the run's folder
+ * @param {{ manifest?: Record<string, unknown>, files?: Record<string, string>, install?: boolean }} [options]
+ * @returns {Promise<string>}
+ */
+export async function createClientProject(context, folder, { manifest = {}, files, install } = {}) {
+  const dir = join(context.work, folder);
+  const dependencies = { '@thumbnail-api/client': `^${context.version}` };
+  await createProject(dir, { registryUrl: context.registryUrl, manifest: { ...manifest, dependencies }, files, install });
+  return dir;
+}
+
+/**
  * Writes files (relative paths) under dir.
  * @param {string} dir
  * @param {Record<string, string>} files

@@ -3,6 +3,7 @@
 // suite can scan it for the API keys it handed out. (@thumbnail-api/dev-tools' runProcess runs a program to its
 // end; the suite also needs servers that run until stopped, and one transcript of everything.)
 import { spawn } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
 
 /** @type {Set<import('node:child_process').ChildProcess>} Every process group still running, so that nothing outlives the suite. */
 const running = new Set();
@@ -149,6 +150,69 @@ export function startProcess(command, args, { cwd, env = cleanEnvironment(), rea
     child.on('error', (error) => fail(`could not start ${command}: ${error.message}`));
     child.on('close', (code) => fail(`${command} exited with code ${code} before it was ready`));
   });
+}
+
+/** The environment variable that marks a process tree: children inherit it, wherever they move to (Linux /proc). */
+export const markVariable = 'THUMBNAIL_API_ECOSYSTEM_MARK';
+
+/**
+ * Live processes whose environment carries `markVariable=mark`, with their command lines (Linux only: read from /proc).
+ * @param {string} mark
+ * @returns {Array<{ pid: number, command: string }>}
+ */
+export function markedProcesses(mark) {
+  const needle = `${markVariable}=${mark}`;
+  const found = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      // A zombie has exited (its sockets are closed); it only waits for its parent to read its exit status.
+      if (stat.slice(stat.lastIndexOf(')') + 2).startsWith('Z')) continue;
+      if (!readFileSync(`/proc/${entry}/environ`, 'utf8').split('\0').includes(needle)) continue;
+      found.push({ pid: Number(entry), command: readFileSync(`/proc/${entry}/cmdline`, 'utf8').split('\0').join(' ').trim() });
+    } catch {
+      // Gone while we looked, or not ours to read.
+    }
+  }
+  return found;
+}
+
+/**
+ * Which of `pids` are still running (not zombies). An exiting process may hide its environment before it has closed
+ * its files and sockets, so a process seen marked earlier is followed by its pid.
+ * @param {Array<{ pid: number, command: string }>} known
+ */
+function stillRunning(known) {
+  return known.filter(({ pid }) => {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      return !stat.slice(stat.lastIndexOf(')') + 2).startsWith('Z');
+    } catch {
+      return false;
+    }
+  });
+}
+
+/**
+ * Waits until no process carries `mark` and none of `known` (seen marked earlier) runs, or `timeoutMs` has passed;
+ * returns the ones still there.
+ * @param {string} mark
+ * @param {Array<{ pid: number, command: string }>} known
+ * @param {number} timeoutMs
+ */
+export async function survivorsOf(mark, known, timeoutMs) {
+  const deadline = performance.now() + timeoutMs;
+  const left = () => {
+    const marked = markedProcesses(mark);
+    return [...marked, ...stillRunning(known).filter(({ pid }) => !marked.some((process) => process.pid === pid))];
+  };
+  let survivors = left();
+  while (survivors.length > 0 && performance.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    survivors = left();
+  }
+  return survivors;
 }
 
 /** Stops every process group the suite started and has not stopped yet. */

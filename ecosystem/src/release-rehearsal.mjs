@@ -86,6 +86,7 @@ export function releaseRehearsalCases(context) {
   return [
     {
       name: 'release-version',
+      needsSuiteMock: false,
       timeoutMs: 420_000,
       run: after('release-version', async () => {
         await scratchCopy(copy);
@@ -109,6 +110,7 @@ export function releaseRehearsalCases(context) {
     },
     {
       name: 'release-publish',
+      needsSuiteMock: false,
       timeoutMs: 600_000,
       run: after('release-publish', async () => {
         state.registry = await startLocalRegistry(join(root, 'registry'));
@@ -167,6 +169,7 @@ export function releaseRehearsalCases(context) {
     },
     {
       name: 'release-install',
+      needsSuiteMock: false,
       timeoutMs: 420_000,
       run: after('release-install', async () => {
         const dir = join(root, 'consumer');

@@ -87,6 +87,8 @@ export interface ContractModel {
   operationById(operationId: string): ContractOperation | undefined;
   /** The operation a request goes to (method in any case, path templates matched, literal paths first). */
   findOperation(method: string, pathname: string): ContractOperation | undefined;
+  /** The documented path (as written, e.g. `/items/{id}`) a request path goes to, whatever its method: a literal path first. */
+  findPath(pathname: string): string | undefined;
   /** The value at a JSON pointer (`/components/schemas/ErrorBody`), or `undefined`. */
   get(pointer: string): unknown;
   /** Follows `value`'s `$ref`s (if any) to what they point at; `pointer` is where `value` itself sits (errors name it). */
@@ -140,6 +142,7 @@ export function createContractModel(document: unknown, options: ContractModelOpt
   const matchers = [...operations]
     .sort((a, b) => Number(a.path.includes('{')) - Number(b.path.includes('{')))
     .map((operation) => ({ operation, pattern: templateToRegExp(operation.path) }));
+  const literalPaths = new Set(operations.map((operation) => operation.path).filter((path) => !path.includes('{')));
 
   return {
     document,
@@ -151,6 +154,7 @@ export function createContractModel(document: unknown, options: ContractModelOpt
       const lower = method.toLowerCase();
       return matchers.find((entry) => entry.operation.method === lower && entry.pattern.test(pathname))?.operation;
     },
+    findPath: (pathname) => (literalPaths.has(pathname) ? pathname : matchers.find((entry) => entry.pattern.test(pathname))?.operation.path),
     get: (pointer) => valueAt(document, pointer),
     resolve,
     referencesFrom(value) {

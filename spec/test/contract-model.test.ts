@@ -123,6 +123,15 @@ describe('a document of pointer edge cases', () => {
     expect(contract.findOperation('GET', '/items')).toBeUndefined();
   });
 
+  test.each([
+    ['/items', '/items'],
+    ['/items/42', '/items/{id}'],
+    ['/items/42/more', undefined],
+    ['/other', undefined],
+  ])('finds the documented path of %s, whatever the method: %s', (pathname, path) => {
+    expect(contract.findPath(pathname)).toBe(path);
+  });
+
   test('names every reference target once, intermediate ones included, and no $ref inside data', () => {
     expect([...contract.referencesFrom(createItem.object)].sort()).toEqual([
       '/components/examples/%done',

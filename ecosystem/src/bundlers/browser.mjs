@@ -16,18 +16,9 @@ async function browser() {
     const entry = createRequire(join(tools.modules, 'noop.js')).resolve('playwright-core');
     const playwright = await import(pathToFileURL(entry).href);
     const chromium = playwright.chromium ?? playwright.default.chromium;
-    return chromium.launch({
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-      ],
-    });
+    // Imported here, not at the top: dev-tools is built by the suite's build step, after this module is loaded.
+    const { chromiumLaunchOptions } = await import('@thumbnail-api/dev-tools/chromium');
+    return chromium.launch(chromiumLaunchOptions());
   })();
   return browserPromise;
 }

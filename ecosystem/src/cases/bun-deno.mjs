@@ -2,7 +2,7 @@
 // with caches of their own in the run's folder so that nothing from an earlier run is used.
 import { join } from 'node:path';
 import { verdictOfSmoke } from '../case-runner.mjs';
-import { createProject, esmEntry, smokeConfig, smokeSource, writeFiles } from '../consumer-project.mjs';
+import { createClientProject, esmEntry, smokeConfig, smokeSource, writeFiles } from '../consumer-project.mjs';
 import { cleanEnvironment, run } from '../processes.mjs';
 import { tools } from '../tools.mjs';
 
@@ -11,12 +11,9 @@ export function bunCases(context) {
   return [
     {
       name: 'bun',
-      timeoutMs: 240_000,
       run: async () => {
-        const dir = join(context.work, 'bun');
-        await createProject(dir, {
-          registryUrl: context.registryUrl,
-          manifest: { type: 'module', dependencies: { '@thumbnail-api/client': `^${context.version}` } },
+        const dir = await createClientProject(context, 'bun', {
+          manifest: { type: 'module' },
           files: { 'smoke-core.mjs': smokeSource.esm, 'smoke.mjs': esmEntry(smokeConfig(context, 'bun')) },
           install: false,
         });
@@ -55,7 +52,6 @@ export function denoCases(context) {
   return [
     {
       name: 'deno',
-      timeoutMs: 240_000,
       run: async () => {
         writeFiles(dir, { 'smoke-core.mjs': smokeSource.esm, 'smoke.mjs': esmEntry(smokeConfig(context, 'deno'), { specifier }) });
         // What the client needs: the network to the mock and the servers on 127.0.0.1, and its two variables.
@@ -64,7 +60,6 @@ export function denoCases(context) {
     },
     {
       name: 'deno-no-permissions',
-      timeoutMs: 240_000,
       run: async () => {
         writeFiles(dir, { 'smoke-core.mjs': smokeSource.esm, 'denied.mjs': esmEntry(smokeConfig(context, 'deno', 'permissions-denied'), { specifier }) });
         return verdictOfSmoke(await deno([], 'denied.mjs'));

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { smokeInBrowser } from '../bundlers/browser.mjs';
 import { lastLines, verdictOfSmoke } from '../case-runner.mjs';
-import { createProject, smokeConfig, smokeSource } from '../consumer-project.mjs';
+import { createClientProject, smokeConfig, smokeSource } from '../consumer-project.mjs';
 import { run } from '../processes.mjs';
 import { tools } from '../tools.mjs';
 
@@ -12,7 +12,6 @@ const builder = fileURLToPath(new URL('../bundlers/build-bundle.mjs', import.met
 
 /** @param {import('../context.mjs').SuiteContext} context */
 export function bundlerCases(context) {
-  const dir = join(context.work, 'bundlers');
   /** @param {import('../consumer-project.mjs').SmokeConfig} config @param {(call: string) => string} deliver */
   const entry = (config, deliver) =>
     [
@@ -22,9 +21,7 @@ export function bundlerCases(context) {
       '',
     ].join('\n');
   const install = context.once(() =>
-    createProject(dir, {
-      registryUrl: context.registryUrl,
-      manifest: { dependencies: { '@thumbnail-api/client': `^${context.version}` } },
+    createClientProject(context, 'bundlers', {
       files: {
         'smoke-core.mjs': smokeSource.esm,
         'entry-node.mjs': entry(smokeConfig(context, 'node'), (call) => `${call}.then((report) => console.log('SMOKE_RESULT ' + JSON.stringify(report)));`),
@@ -35,9 +32,8 @@ export function bundlerCases(context) {
   return ['esbuild', 'vite', 'rollup', 'webpack'].flatMap((bundler) =>
     ['browser', 'node'].map((target) => ({
       name: `${bundler}-${target}`,
-      timeoutMs: 240_000,
       run: async () => {
-        await install();
+        const dir = await install();
         const outDir = join(dir, `dist-${bundler}-${target}`);
         const build = await run(process.execPath, [builder, tools.modules, bundler, target, dir, outDir], { cwd: dir, timeoutMs: 120_000 });
         const built = /BUILT (\S+)/.exec(build.stdout)?.[1];

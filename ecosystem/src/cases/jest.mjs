@@ -4,7 +4,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { lastLines, verdictOfReport } from '../case-runner.mjs';
-import { createProject, smokeConfig, smokeSource } from '../consumer-project.mjs';
+import { createClientProject, smokeConfig, smokeSource } from '../consumer-project.mjs';
 import { run } from '../processes.mjs';
 import { tools } from '../tools.mjs';
 
@@ -13,9 +13,7 @@ export function jestCases(context) {
   return [
     {
       name: 'jest30-default',
-      timeoutMs: 240_000,
       run: async () => {
-        const dir = join(context.work, 'jest');
         const test = [
           "const sdk = require('@thumbnail-api/client');",
           "const { writeFileSync } = require('node:fs');",
@@ -28,9 +26,8 @@ export function jestCases(context) {
           '}, 60000);',
           '',
         ].join('\n');
-        await createProject(dir, {
-          registryUrl: context.registryUrl,
-          manifest: { scripts: { test: 'jest' }, dependencies: { '@thumbnail-api/client': `^${context.version}` } },
+        const dir = await createClientProject(context, 'jest', {
+          manifest: { scripts: { test: 'jest' } },
           files: { 'smoke-core.cjs': smokeSource.cjs, 'smoke.test.js': test },
         });
         const jest = await run(tools.node[20], [join(tools.module('jest'), 'bin', 'jest.js'), '--ci', '--colors=false'], { cwd: dir, timeoutMs: 120_000 });

@@ -1,18 +1,13 @@
-// Node.js 20 (20.19+), 22 and 24, from the npm `node` package, each loading the client with import and with require.
-import { join } from 'node:path';
 import { verdictOfSmoke } from '../case-runner.mjs';
-import { cjsEntry, createProject, esmEntry, smokeConfig, smokeSource } from '../consumer-project.mjs';
+import { cjsEntry, createClientProject, esmEntry, smokeConfig, smokeSource } from '../consumer-project.mjs';
 import { run } from '../processes.mjs';
 import { tools } from '../tools.mjs';
 
 /** @param {import('../context.mjs').SuiteContext} context */
 export function nodeCases(context) {
-  const dir = join(context.work, 'node');
   const config = smokeConfig(context, 'node');
   const project = context.once(() =>
-    createProject(dir, {
-      registryUrl: context.registryUrl,
-      manifest: { dependencies: { '@thumbnail-api/client': `^${context.version}` } },
+    createClientProject(context, 'node', {
       files: { 'smoke-core.mjs': smokeSource.esm, 'smoke-core.cjs': smokeSource.cjs, 'smoke.mjs': esmEntry(config), 'smoke.cjs': cjsEntry(config) },
     }),
   );
@@ -22,9 +17,8 @@ export function nodeCases(context) {
       { flavour: 'cjs', entry: 'smoke.cjs' },
     ].map(({ flavour, entry }) => ({
       name: `node${major}-${flavour}`,
-      timeoutMs: 240_000,
       run: async () => {
-        await project();
+        const dir = await project();
         return verdictOfSmoke(await run(tools.node[major], [entry], { cwd: dir, timeoutMs: 60_000 }));
       },
     })),

@@ -3,7 +3,7 @@
 // `@ts-expect-error` probes must all be errors, then runs what tsc emitted.
 import { join } from 'node:path';
 import { lastLines, verdictOfSmoke } from '../case-runner.mjs';
-import { createProject, smokeConfig, smokeSource, writeFiles } from '../consumer-project.mjs';
+import { createClientProject, smokeConfig, smokeSource, writeFiles } from '../consumer-project.mjs';
 import { run } from '../processes.mjs';
 import { tools } from '../tools.mjs';
 
@@ -57,19 +57,11 @@ void main();
 /** @param {import('../context.mjs').SuiteContext} context */
 export function typescriptCases(context) {
   // One install for all settings; each setting is a package of its own (its own package.json "type") inside it.
-  const root = join(context.work, 'typescript');
-  const install = context.once(() =>
-    createProject(root, {
-      registryUrl: context.registryUrl,
-      manifest: { dependencies: { '@thumbnail-api/client': `^${context.version}` }, devDependencies: { '@types/node': '22.20.5' } },
-    }),
-  );
+  const install = context.once(() => createClientProject(context, 'typescript', { manifest: { devDependencies: { '@types/node': '22.20.5' } } }));
   return Object.entries(SETTINGS).map(([name, setting]) => ({
     name,
-    timeoutMs: 240_000,
     run: async () => {
-      await install();
-      const dir = join(root, name);
+      const dir = join(await install(), name);
       const tsconfig = {
         compilerOptions: {
           strict: true,

@@ -3,7 +3,7 @@
 // functions (the `edge-light`, `worker` and `browser` export conditions).
 import { join } from 'node:path';
 import { lastLines, verdictOfReport, verdictOfSmoke } from '../case-runner.mjs';
-import { createProject, smokeConfig, smokeSource } from '../consumer-project.mjs';
+import { createClientProject, smokeConfig, smokeSource } from '../consumer-project.mjs';
 import { freePort } from '../local-servers.mjs';
 import { cleanEnvironment, recordOutput, run, startProcess } from '../processes.mjs';
 import { tools } from '../tools.mjs';
@@ -31,10 +31,8 @@ export function workerCases(context) {
       name: 'workerd-wrangler',
       timeoutMs: 300_000,
       run: async () => {
-        const dir = join(context.work, 'workerd');
-        await createProject(dir, {
-          registryUrl: context.registryUrl,
-          manifest: { type: 'module', dependencies: { '@thumbnail-api/client': `^${context.version}` } },
+        const dir = await createClientProject(context, 'workerd', {
+          manifest: { type: 'module' },
           files: {
             'src/smoke-core.mjs': smokeSource.esm,
             'src/worker.mjs': workerSource(smokeConfig(context, 'workerd')),
@@ -73,9 +71,7 @@ export function workerCases(context) {
     },
     {
       name: 'edge-runtime',
-      timeoutMs: 240_000,
       run: async () => {
-        const dir = join(context.work, 'edge-runtime');
         const entry = [
           "import * as sdk from '@thumbnail-api/client';",
           "import { runSmoke } from './smoke-core.mjs';",
@@ -91,9 +87,8 @@ export function workerCases(context) {
           "console.log('SMOKE_RESULT ' + (await response.text()));",
           '',
         ].join('\n');
-        await createProject(dir, {
-          registryUrl: context.registryUrl,
-          manifest: { type: 'module', dependencies: { '@thumbnail-api/client': `^${context.version}` } },
+        const dir = await createClientProject(context, 'edge-runtime', {
+          manifest: { type: 'module' },
           files: { 'smoke-core.mjs': smokeSource.esm, 'edge.mjs': entry, 'host.mjs': host },
         });
         const bundle = await run(

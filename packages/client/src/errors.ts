@@ -26,9 +26,9 @@ export class ThumbnailClientError extends Error {
     return typeof value === 'object' && value !== null && (value as Record<symbol, unknown>)[brand] === true;
   }
 
-  /** A plain object for JSON loggers; never holds request headers. */
+  /** A plain object for JSON loggers: the name, the message and the error's own fields but `headers` (a server's, whatever they carry). */
   toJSON(): Record<string, unknown> {
-    return { name: this.name, message: this.message };
+    return { name: this.name, message: this.message, ...Object.fromEntries(Object.entries(this).filter(([field]) => field !== 'headers')) };
   }
 }
 
@@ -40,16 +40,13 @@ export class ConfigurationError extends ThumbnailClientError {}
  * cannot be encoded (a nested object), a bad method, path or call option. Thrown before anything is sent.
  */
 export class RequestArgumentError extends ConfigurationError {
-  /** The argument at fault, e.g. `body.meta.self` or `options.query.filter`. */
-  readonly argument: string;
-
-  constructor(message: string, argument: string, options?: ErrorOptions) {
+  /** @param argument The argument at fault, e.g. `body.meta.self` or `options.query.filter`. */
+  constructor(
+    message: string,
+    readonly argument: string,
+    options?: ErrorOptions,
+  ) {
     super(message, options);
-    this.argument = argument;
-  }
-
-  override toJSON(): Record<string, unknown> {
-    return { ...super.toJSON(), argument: this.argument };
   }
 }
 
@@ -96,10 +93,6 @@ export class ThumbnailApiError extends ThumbnailClientError {
     this.body = init.body;
     this.error = 'error' in init ? init.error : errorTextOf(init.body);
     this.requestId = requestIdOf(init.headers);
-  }
-
-  override toJSON(): Record<string, unknown> {
-    return { ...super.toJSON(), status: this.status, error: this.error, requestId: this.requestId, body: this.body };
   }
 }
 
@@ -161,16 +154,13 @@ export class APIUserAbortError extends ThumbnailClientError {}
  * service's host or the client's variables). Never retried: granting the permission is the fix.
  */
 export class RuntimePermissionError extends ThumbnailClientError {
-  /** The command-line flag that grants the permission, e.g. `--allow-net=api.example.com`. */
-  readonly flag: string;
-
-  constructor(message: string, flag: string, options?: ErrorOptions) {
+  /** @param flag The command-line flag that grants the permission, e.g. `--allow-net=api.example.com`. */
+  constructor(
+    message: string,
+    readonly flag: string,
+    options?: ErrorOptions,
+  ) {
     super(message, options);
-    this.flag = flag;
-  }
-
-  override toJSON(): Record<string, unknown> {
-    return { ...super.toJSON(), flag: this.flag };
   }
 }
 

@@ -93,26 +93,9 @@ export class ThumbnailClient {
             'body',
           );
         }
-        const checked = checkRequestOptions(requestOptions, 'thumbnails.create()');
-        return this.#call({
-          name: 'thumbnails.create()',
-          method: 'POST',
-          path: '/api/thumbnails',
-          options: checked,
-          body,
-          expectObject: true,
-        }) as Promise<CreateThumbnailResponse>;
+        return this.#operation('thumbnails.create()', 'POST', '/api/thumbnails', requestOptions, body) as Promise<CreateThumbnailResponse>;
       },
-      list: async (requestOptions) => {
-        const checked = checkRequestOptions(requestOptions, 'thumbnails.list()');
-        return this.#call({
-          name: 'thumbnails.list()',
-          method: 'GET',
-          path: '/api/thumbnails',
-          options: checked,
-          expectObject: true,
-        }) as Promise<ListThumbnailsResponse>;
-      },
+      list: async (requestOptions) => this.#operation('thumbnails.list()', 'GET', '/api/thumbnails', requestOptions) as Promise<ListThumbnailsResponse>,
     };
   }
 
@@ -135,6 +118,11 @@ export class ThumbnailClient {
     const checked = checkRequestOptions(options, 'request()', ['query', 'body']);
     checkQuery(checked.query, 'request()', 'options.query', false);
     return this.#call({ name: 'request()', method, path, options: checked, query: checked.query, body: checked.body, expectObject: false }) as Promise<T>;
+  }
+
+  /** A call of a documented operation: its options checked, its success body a JSON object. */
+  #operation(name: string, method: string, path: string, requestOptions: RequestOptions | undefined, body?: unknown): Promise<unknown> {
+    return this.#call({ name, method, path, options: checkRequestOptions(requestOptions, name), body, expectObject: true });
   }
 
   #fetchFor(options: RequestOptions): (request: Request) => Promise<Response> {

@@ -4,41 +4,20 @@
 // connection, and when a reused connection fails before any answer (net/http/http_network_transaction.cc). It never
 // re-sends a stream body, which it sends over HTTP/2 only. So over https: the client streams the body and the count is
 // one whatever the answer; over http: (HTTP/1.1 only) it cannot, and these tests pin what Chromium does there.
-import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
-import { type Browser, chromium } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { bundleClientForBrowser, launchChromium } from './support/chromium.js';
 import { type PostAnswer, type PostCountingServer, type Protocol, startPostCountingServer } from './support/post-counting-server.js';
 
-const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const BODY = '{"prompt":"A red fox at dawn"}';
 let browser: Browser;
 const servers = {} as Record<Protocol, PostCountingServer>;
 
 beforeAll(async () => {
-  const bundle = await build({
-    entryPoints: [fileURLToPath(new URL('../src/index.ts', import.meta.url))],
-    bundle: true,
-    format: 'esm',
-    platform: 'browser',
-    write: false,
-  });
-  const clientJs = bundle.outputFiles[0]?.text ?? '';
+  const clientJs = await bundleClientForBrowser();
   for (const protocol of ['http/1.1', 'https/1.1', 'h2'] as const) servers[protocol] = await startPostCountingServer(protocol, clientJs);
-  browser = await chromium.launch({
-    executablePath: chromiumPath,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      // The TLS servers' certificates are made at test time and signed by themselves.
-      '--ignore-certificate-errors',
-    ],
-  });
+  // The TLS servers' certificates are made at test time and signed by themselves.
+  browser = await launchChromium(['--ignore-certificate-errors']);
 }, 60_000);
 
 afterAll(async () => {
@@ -121,6 +100,10 @@ interface Case {
   outcome: string;
 }
 
+/** A case per status answered on a reused connection that the POST reaches once, ending in the status's typed error. */
+const sentOnceOnAReusedConnection = (codes: number[]): Case[] =>
+  codes.map((code) => ({ answer: status(code), connection: 'a reused connection', posts: 1, outcome: STATUS_OUTCOMES[code] ?? '' }));
+
 const name = ({ answer, connection }: Case) =>
   `${answer.kind === 'status' ? `a ${answer.status}` : answer.kind === 'silence' ? 'no answer (a timeout)' : `a ${answer.kind}`} on ${connection}`;
 
@@ -134,12 +117,7 @@ async function expectCase(protocol: Protocol, version: string, entry: Case): Pro
 
 describe('over https: with HTTP/2, the client streams the body and the browser sends it once, whatever the answer', () => {
   const cases: Case[] = [
-    ...Object.entries(STATUS_OUTCOMES).map(([code, outcome]) => ({
-      answer: status(Number(code)),
-      connection: 'a reused connection' as const,
-      posts: 1,
-      outcome,
-    })),
+    ...sentOnceOnAReusedConnection(Object.keys(STATUS_OUTCOMES).map(Number)),
     { answer: status(421), connection: 'a fresh connection', posts: 1, outcome: 'ThumbnailApiError 421' },
     { answer: { kind: 'reset' }, connection: 'a fresh connection', posts: 1, outcome: 'APIConnectionError' },
     { answer: { kind: 'reset' }, connection: 'a reused connection', posts: 1, outcome: 'APIConnectionError' },
@@ -178,12 +156,7 @@ describe('over http: (HTTP/1.1), Chromium re-sends the bytes of a POST on its ow
     { answer: status(421), connection: 'a reused connection', posts: 2, outcome: 'ThumbnailApiError 421' },
     { answer: status(408), connection: 'a fresh connection', posts: 1, outcome: 'ThumbnailApiError 408' },
     { answer: status(408), connection: 'a reused connection', posts: 2, outcome: 'ThumbnailApiError 408' },
-    ...[429, 500, 502, 503, 504].map((code) => ({
-      answer: status(code),
-      connection: 'a reused connection' as const,
-      posts: 1,
-      outcome: STATUS_OUTCOMES[code] ?? '',
-    })),
+    ...sentOnceOnAReusedConnection([429, 500, 502, 503, 504]),
     { answer: { kind: 'reset' }, connection: 'a fresh connection', posts: 1, outcome: 'APIConnectionError' },
     { answer: { kind: 'reset' }, connection: 'a reused connection', posts: 2, outcome: 'APIConnectionError' },
     // The worst case: the caller sees a success, and the server got two POSTs.

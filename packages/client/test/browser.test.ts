@@ -1,12 +1,10 @@
 // The browser refusal, checked in a real browser (Debian's headless Chromium): the client, bundled as users
 // bundle it, is loaded by a page and by a module worker served from 127.0.0.1.
-import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
+import { bundleClientForBrowser, launchChromium } from './support/chromium.js';
 import { json, type LocalServer, startLocalServer, text } from './support/local-server.js';
 
-const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 let server: LocalServer;
 let browser: Browser;
 let page: Page;
@@ -21,14 +19,7 @@ try {
 }`;
 
 beforeAll(async () => {
-  const bundle = await build({
-    entryPoints: [fileURLToPath(new URL('../src/index.ts', import.meta.url))],
-    bundle: true,
-    format: 'esm',
-    platform: 'browser',
-    write: false,
-  });
-  const clientJs = bundle.outputFiles[0]?.text ?? '';
+  const clientJs = await bundleClientForBrowser();
   server = await startLocalServer((request, res) => {
     if (request.url === '/') return text(res, 200, '<!doctype html><title>client</title>', { 'content-type': 'text/html' });
     if (request.url === '/client.js') return text(res, 200, clientJs, { 'content-type': 'text/javascript' });
@@ -41,10 +32,7 @@ beforeAll(async () => {
       runtimeVersion: request.headers['x-thumbnail-client-runtime-version'] ?? null,
     });
   });
-  browser = await chromium.launch({
-    executablePath: chromiumPath,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-  });
+  browser = await launchChromium();
   page = await browser.newPage();
   await page.goto(`${server.url}/`);
 }, 60_000);

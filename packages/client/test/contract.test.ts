@@ -1,15 +1,8 @@
 // The real client against the real mock: Prism serving the bundled contract, started like users start it.
 import { type RunningMock, startMock } from '@thumbnail-api/mock';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import {
-  AuthenticationError,
-  type AuthMethod,
-  NotFoundError,
-  PermissionDeniedError,
-  ThumbnailApiError,
-  ThumbnailClient,
-  UnprocessableEntityError,
-} from '../src/index.js';
+import { AuthenticationError, type AuthMethod, NotFoundError, PermissionDeniedError, ThumbnailClient, UnprocessableEntityError } from '../src/index.js';
+import { apiErrorOf } from './support/rejection.js';
 
 let mock: RunningMock;
 beforeAll(async () => {
@@ -21,15 +14,6 @@ afterAll(async () => {
 
 function clientFor(auth: AuthMethod = 'x-api-key'): ThumbnailClient {
   return new ThumbnailClient({ apiKey: 'test-key', baseUrl: mock.url, auth, maxRetries: 0 });
-}
-
-async function rejectionOf(promise: Promise<unknown>): Promise<ThumbnailApiError> {
-  const error = await promise.then(
-    () => expect.fail('the call succeeded'),
-    (caught: unknown) => caught,
-  );
-  expect(error).toBeInstanceOf(ThumbnailApiError);
-  return error as ThumbnailApiError;
 }
 
 describe.each<AuthMethod>(['x-api-key', 'bearer'])('with the key sent by %s', (auth) => {
@@ -58,26 +42,26 @@ test('throws AuthenticationError with the documented body when the key does not 
       return request;
     },
   });
-  const error = await rejectionOf(client.thumbnails.list());
+  const error = await apiErrorOf(client.thumbnails.list());
   expect(error).toBeInstanceOf(AuthenticationError);
   expect(error).toMatchObject({ status: 401, error: 'Unauthorized', body: { success: false, error: 'Unauthorized' } });
 });
 
 test('throws PermissionDeniedError with the documented body when asked with Prefer: code=403', async () => {
-  const error = await rejectionOf(clientFor().thumbnails.list({ headers: { Prefer: 'code=403' } }));
+  const error = await apiErrorOf(clientFor().thumbnails.list({ headers: { Prefer: 'code=403' } }));
   expect(error).toBeInstanceOf(PermissionDeniedError);
   expect(error).toMatchObject({ status: 403, error: 'Forbidden', body: { success: false, error: 'Forbidden' } });
   expect(error.message).toBe('403 Forbidden from GET /api/thumbnails: Forbidden');
 });
 
 test('answers a body that breaks the contract with a typed error, not a crash', async () => {
-  const error = await rejectionOf(clientFor().thumbnails.create({ prompt: 42 } as unknown as { prompt: string }));
+  const error = await apiErrorOf(clientFor().thumbnails.create({ prompt: 42 } as unknown as { prompt: string }));
   expect(error).toBeInstanceOf(UnprocessableEntityError);
   expect(error.body).toMatchObject({ success: false, error: expect.any(String) });
 });
 
 test("request() reaches a path the contract does not describe and gets a typed 404 with the mock's own body naming the path", async () => {
-  const error = await rejectionOf(clientFor().request('GET', '/api/persons'));
+  const error = await apiErrorOf(clientFor().request('GET', '/api/persons'));
   expect(error).toBeInstanceOf(NotFoundError);
   expect(error.error).toBeUndefined();
   expect(error.message).toMatch(

@@ -15,6 +15,7 @@ import {
   UnprocessableEntityError,
 } from '../src/index.js';
 import { json, text, useLocalServers } from './support/local-server.js';
+import { apiErrorOf } from './support/rejection.js';
 
 const serve = useLocalServers();
 
@@ -22,19 +23,10 @@ function clientFor(baseUrl: string): ThumbnailClient {
   return new ThumbnailClient({ apiKey: 'test-key', baseUrl, maxRetries: 0 });
 }
 
-async function failureOf(promise: Promise<unknown>): Promise<ThumbnailApiError> {
-  const error = await promise.then(
-    () => expect.fail('the call succeeded'),
-    (caught: unknown) => caught,
-  );
-  expect(error).toBeInstanceOf(ThumbnailApiError);
-  return error as ThumbnailApiError;
-}
-
 describe('the documented error bodies', () => {
   test('throws AuthenticationError with the documented 401 body', async () => {
     const server = await serve((_, res) => json(res, 401, { success: false, error: 'Unauthorized' }));
-    const error = await failureOf(clientFor(server.url).thumbnails.list());
+    const error = await apiErrorOf(clientFor(server.url).thumbnails.list());
     expect(error).toBeInstanceOf(AuthenticationError);
     expect(error).toBeInstanceOf(ThumbnailClientError);
     expect(error).toMatchObject({ name: 'AuthenticationError', status: 401, error: 'Unauthorized', body: { success: false, error: 'Unauthorized' } });
@@ -44,7 +36,7 @@ describe('the documented error bodies', () => {
 
   test('throws PermissionDeniedError with the documented 403 body', async () => {
     const server = await serve((_, res) => json(res, 403, { success: false, error: 'Forbidden' }));
-    const error = await failureOf(clientFor(server.url).thumbnails.create({ prompt: 'A red fox at dawn' }));
+    const error = await apiErrorOf(clientFor(server.url).thumbnails.create({ prompt: 'A red fox at dawn' }));
     expect(error).toBeInstanceOf(PermissionDeniedError);
     expect(error).toMatchObject({ name: 'PermissionDeniedError', status: 403, error: 'Forbidden', body: { success: false, error: 'Forbidden' } });
     expect(error.message).toBe('403 Forbidden from POST /api/thumbnails: Forbidden');
@@ -63,7 +55,7 @@ describe.each([
 ] as const)('status %i', (status, ErrorClass, name) => {
   test(`throws ${name} carrying the status and the error text`, async () => {
     const server = await serve((_, res) => json(res, status, { success: false, error: 'Something went wrong' }));
-    const error = await failureOf(clientFor(server.url).thumbnails.list());
+    const error = await apiErrorOf(clientFor(server.url).thumbnails.list());
     expect(error).toBeInstanceOf(ErrorClass);
     expect(error.name).toBe(name);
     expect(error.status).toBe(status);
@@ -76,7 +68,7 @@ describe('bodies the service does not document', () => {
   test('an HTML 502 page from a proxy gives InternalServerError naming the page', async () => {
     const page = '<!DOCTYPE html><html><head><title>502 Bad Gateway</title></head><body><h1>Bad Gateway</h1></body></html>';
     const server = await serve((_, res) => text(res, 502, page, { 'content-type': 'text/html' }));
-    const error = await failureOf(clientFor(server.url).thumbnails.list());
+    const error = await apiErrorOf(clientFor(server.url).thumbnails.list());
     expect(error).toBeInstanceOf(InternalServerError);
     expect(error).toMatchObject({ status: 502, error: undefined, body: page });
     expect(error.message).toBe(
@@ -86,7 +78,7 @@ describe('bodies the service does not document', () => {
 
   test('an empty 500 gives InternalServerError saying the body is empty', async () => {
     const server = await serve((_, res) => text(res, 500, ''));
-    const error = await failureOf(clientFor(server.url).thumbnails.list());
+    const error = await apiErrorOf(clientFor(server.url).thumbnails.list());
     expect(error).toBeInstanceOf(InternalServerError);
     expect(error).toMatchObject({ status: 500, error: undefined, body: undefined });
     expect(error.message).toBe('500 Internal Server Error from GET /api/thumbnails: the body is empty');
@@ -97,14 +89,14 @@ describe('bodies the service does not document', () => {
       res.writeHead(500, { 'transfer-encoding': 'chunked' });
       res.end();
     });
-    const error = await failureOf(clientFor(server.url).thumbnails.list());
+    const error = await apiErrorOf(clientFor(server.url).thumbnails.list());
     expect(error.body).toBeUndefined();
     expect(error.message).toContain('the body is empty');
   });
 
   test('JSON of another shape gives a typed error quoting the body', async () => {
     const server = await serve((_, res) => json(res, 400, { message: 'prompt too long', code: 'E_PROMPT' }));
-    const error = await failureOf(clientFor(server.url).thumbnails.create({ prompt: 'x'.repeat(10) }));
+    const error = await apiErrorOf(clientFor(server.url).thumbnails.create({ prompt: 'x'.repeat(10) }));
     expect(error).toBeInstanceOf(BadRequestError);
     expect(error.error).toBeUndefined();
     expect(error.body).toEqual({ message: 'prompt too long', code: 'E_PROMPT' });
@@ -115,7 +107,7 @@ describe('bodies the service does not document', () => {
 
   test('plain text gives a typed error quoting a bounded excerpt', async () => {
     const server = await serve((_, res) => text(res, 503, `upstream connect error ${'x'.repeat(500)}`, { 'content-type': 'text/plain' }));
-    const error = await failureOf(clientFor(server.url).thumbnails.list());
+    const error = await apiErrorOf(clientFor(server.url).thumbnails.list());
     expect(error.message).toMatch(
       /^503 Service Unavailable from GET \/api\/thumbnails: the body is not JSON \(text\/plain\): upstream connect error x+… \(523 characters in all\)$/,
     );
@@ -124,14 +116,14 @@ describe('bodies the service does not document', () => {
 
   test('a request id from x-request-id is kept and quoted (the service documents no such header)', async () => {
     const server = await serve((_, res) => json(res, 500, { success: false, error: 'Oops' }, { 'x-request-id': 'req_123' }));
-    const error = await failureOf(clientFor(server.url).thumbnails.list());
+    const error = await apiErrorOf(clientFor(server.url).thumbnails.list());
     expect(error.requestId).toBe('req_123');
     expect(error.message).toBe('500 Internal Server Error from GET /api/thumbnails: Oops (request id req_123)');
   });
 
   test('toJSON gives what a JSON logger needs', async () => {
     const server = await serve((_, res) => json(res, 404, { success: false, error: 'Not Found' }));
-    const error = await failureOf(clientFor(server.url).request('GET', '/api/persons/p_1'));
+    const error = await apiErrorOf(clientFor(server.url).request('GET', '/api/persons/p_1'));
     expect(JSON.parse(JSON.stringify(error))).toEqual({
       name: 'NotFoundError',
       message: '404 Not Found from GET /api/persons/p_1: Not Found',
@@ -145,7 +137,7 @@ describe('bodies the service does not document', () => {
 describe('unusable success responses', () => {
   test('a 200 HTML page (baseUrl pointing at a website) is a typed error, not a SyntaxError', async () => {
     const server = await serve((_, res) => text(res, 200, '<html><title>Welcome</title></html>', { 'content-type': 'text/html' }));
-    const error = await failureOf(clientFor(server.url).thumbnails.list());
+    const error = await apiErrorOf(clientFor(server.url).thumbnails.list());
     expect(error.constructor).toBe(ThumbnailApiError);
     expect(error.status).toBe(200);
     expect(error.message).toContain('200 OK from GET /api/thumbnails: the body is an HTML page, not JSON ("Welcome")');
@@ -153,13 +145,13 @@ describe('unusable success responses', () => {
 
   test('an empty 200 is a typed error where the API documents a JSON object', async () => {
     const server = await serve((_, res) => text(res, 200, ''));
-    const error = await failureOf(clientFor(server.url).thumbnails.create({ prompt: 'A red fox at dawn' }));
+    const error = await apiErrorOf(clientFor(server.url).thumbnails.create({ prompt: 'A red fox at dawn' }));
     expect(error.message).toBe('200 OK from POST /api/thumbnails: the body is empty, not the JSON object the API documents');
   });
 
   test('a JSON array where an object is documented is a typed error', async () => {
     const server = await serve((_, res) => json(res, 200, [1, 2]));
-    const error = await failureOf(clientFor(server.url).thumbnails.list());
+    const error = await apiErrorOf(clientFor(server.url).thumbnails.list());
     expect(error.body).toEqual([1, 2]);
     expect(error.message).toBe('200 OK from GET /api/thumbnails: the body is JSON but not the object the API documents');
   });
@@ -167,7 +159,7 @@ describe('unusable success responses', () => {
   test('a redirect is not followed, so the key never reaches the other address', async () => {
     const elsewhere = await serve((_, res) => json(res, 200, {}));
     const server = await serve((_, res) => text(res, 307, '', { location: `${elsewhere.url}/api/thumbnails` }));
-    const error = await failureOf(clientFor(server.url).thumbnails.list());
+    const error = await apiErrorOf(clientFor(server.url).thumbnails.list());
     expect(error.status).toBe(307);
     expect(error.message).toBe(
       `307 Temporary Redirect from GET /api/thumbnails: the client does not follow redirects, so the key is never sent to another address (it points to ${elsewhere.url}/api/thumbnails). Set baseUrl to the final address of the API.`,

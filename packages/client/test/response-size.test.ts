@@ -13,6 +13,7 @@ import {
   type ThumbnailClientOptions,
 } from '../src/index.js';
 import { json, useLocalServers } from './support/local-server.js';
+import { rejectionOf } from './support/rejection.js';
 
 const serve = useLocalServers();
 const KB = 1024;
@@ -20,13 +21,6 @@ const MB = 1024 * KB;
 
 function clientFor(baseUrl: string, options: ThumbnailClientOptions = {}): ThumbnailClient {
   return new ThumbnailClient({ apiKey: 'k', baseUrl, retryDelayMs: 1, maxRetryDelayMs: 5, ...options });
-}
-
-async function rejectionOf(promise: Promise<unknown>): Promise<Error> {
-  return promise.then(
-    () => expect.fail('the call succeeded'),
-    (caught: Error) => caught,
-  );
 }
 
 /** A server that writes `chunk` for as long as the client reads; it reports how much it wrote and whether the client hung up. */

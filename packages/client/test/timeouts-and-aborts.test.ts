@@ -3,19 +3,13 @@
 import { describe, expect, test } from 'vitest';
 import { APIConnectionError, APITimeoutError, APIUserAbortError, ThumbnailClient, type ThumbnailClientOptions } from '../src/index.js';
 import { json, reset, startLocalServer, useLocalServers } from './support/local-server.js';
+import { rejectionOf } from './support/rejection.js';
 
 const serve = useLocalServers();
 const never = () => undefined;
 
 function clientFor(baseUrl: string, options: ThumbnailClientOptions = {}): ThumbnailClient {
   return new ThumbnailClient({ apiKey: 'test-key', baseUrl, retryDelayMs: 1, maxRetryDelayMs: 10, ...options });
-}
-
-async function rejectionOf(promise: Promise<unknown>): Promise<Error> {
-  return promise.then(
-    () => expect.fail('the call succeeded'),
-    (caught: Error) => caught,
-  );
 }
 
 describe('timeouts', () => {

@@ -3,22 +3,6 @@
 // and the key shows nowhere.
 
 import * as client from '@thumbnail-api/client';
-import {
-  APIConnectionError,
-  APITimeoutError,
-  APIUserAbortError,
-  AuthenticationError,
-  BadRequestError,
-  ConflictError,
-  InternalServerError,
-  NotFoundError,
-  PermissionDeniedError,
-  RateLimitError,
-  ResponseTooLargeError,
-  ThumbnailApiError,
-  ThumbnailClientError,
-  UnprocessableEntityError,
-} from '@thumbnail-api/client';
 import { type CallOutcome, type ClientCall, hangDeadlineMs, limitOf, maxAttemptsOf, methodOf, requestsPerAttempt } from './client-call.js';
 import type { ReceivedRequest } from './hostile-server.js';
 import { sameJson } from './json-walk.js';
@@ -57,7 +41,7 @@ const THROWN_CLASSES: ReadonlySet<unknown> = new Set(
   Object.values(client).filter(
     (value) =>
       typeof value === 'function' &&
-      value.prototype instanceof ThumbnailClientError &&
+      value.prototype instanceof client.ThumbnailClientError &&
       value !== client.ConfigurationError &&
       !(value.prototype instanceof client.ConfigurationError),
   ),
@@ -68,13 +52,13 @@ const LOGGER_WARNING = 'THUMBNAIL_API_LOGGER_FAILED';
 
 // Written from the README's error table, not taken from the client, so that its status-to-class mapping is checked.
 const CLASS_BY_STATUS = new Map<number, abstract new (...args: never[]) => Error>([
-  [400, BadRequestError],
-  [401, AuthenticationError],
-  [403, PermissionDeniedError],
-  [404, NotFoundError],
-  [409, ConflictError],
-  [422, UnprocessableEntityError],
-  [429, RateLimitError],
+  [400, client.BadRequestError],
+  [401, client.AuthenticationError],
+  [403, client.PermissionDeniedError],
+  [404, client.NotFoundError],
+  [409, client.ConflictError],
+  [422, client.UnprocessableEntityError],
+  [429, client.RateLimitError],
 ]);
 
 /** The problems of one exchange; empty when the client kept every promise. */
@@ -136,7 +120,7 @@ function attemptProblems({ script, call, outcome, received, tight }: Exchange): 
   const rule = methodOf(call) === 'POST' && max === 1 ? ' (POST is never retried unless the call asks)' : '';
   if (attempts > max) return [`made ${attempts} attempts, more than the ${max} allowed${rule}`];
   if (attempts === 0 && !aborted) return ['made no attempt'];
-  if (aborted && outcome.error instanceof APIUserAbortError) return [];
+  if (aborted && outcome.error instanceof client.APIUserAbortError) return [];
   // Which answer the client sees depends on the fetch's own tries.
   if (call.fetchKind === 'retrying') return [];
   if (!tight) {
@@ -171,7 +155,7 @@ function stallProblems({ script, call, outcome, received }: Exchange): string[] 
       !fetchDropsStatus(answer) &&
       // fetch may fail to decode the bytes that came before the stall (a body that is not the gzip it says it is)
       !(hasBody(answer) && declaresEncoding(answer)));
-  return !stalls || outcome.error instanceof APITimeoutError
+  return !stalls || outcome.error instanceof client.APITimeoutError
     ? []
     : [`the last answer stalled, but the call ended with ${describe(outcome.error ?? outcome.value)}, not APITimeoutError`];
 }
@@ -181,7 +165,7 @@ function outcomeProblems({ script, call, outcome, received }: Exchange): string[
   const answer = answerFor(script, received.length);
   const error = outcome.error;
   const expectConnection = (what: string) =>
-    error instanceof APIConnectionError && !(error instanceof APITimeoutError)
+    error instanceof client.APIConnectionError && !(error instanceof client.APITimeoutError)
       ? []
       : [`${what}: expected APIConnectionError, got ${describe(error ?? outcome.value)}`];
 
@@ -226,10 +210,10 @@ function statusProblems(call: ClientCall, outcome: CallOutcome, status: number, 
     const expected = text === '' || !parsed.ok ? undefined : parsed.value;
     return sameJson(outcome.value, expected) ? [] : [`resolved with data that differs from the body the server sent`];
   }
-  if (!(error instanceof ThumbnailApiError)) return [`a ${status} answer gave ${describe(error ?? outcome.value)}, expected a ThumbnailApiError`];
+  if (!(error instanceof client.ThumbnailApiError)) return [`a ${status} answer gave ${describe(error ?? outcome.value)}, expected a ThumbnailApiError`];
   const problems: string[] = [];
   if (error.status !== status) problems.push(`a ${status} answer gave a ThumbnailApiError with status ${error.status}`);
-  const expectedClass = CLASS_BY_STATUS.get(status) ?? (status >= 500 ? InternalServerError : ThumbnailApiError);
+  const expectedClass = CLASS_BY_STATUS.get(status) ?? (status >= 500 ? client.InternalServerError : client.ThumbnailApiError);
   if (error.constructor !== expectedClass) problems.push(`a ${status} answer gave ${error.constructor.name}, expected ${expectedClass.name}`);
   return problems;
 }
@@ -237,13 +221,13 @@ function statusProblems(call: ClientCall, outcome: CallOutcome, status: number, 
 /** README "Response size": past maxResponseBytes, a ResponseTooLargeError with the answer's status, on every surface. */
 function tooLargeProblems(outcome: CallOutcome, status: number): string[] {
   const error = outcome.error;
-  if (!(error instanceof ResponseTooLargeError))
+  if (!(error instanceof client.ResponseTooLargeError))
     return [`a body past maxResponseBytes gave ${describe(error ?? outcome.value)}, expected ResponseTooLargeError`];
   return error.status === status ? [] : [`a ${status} answer past maxResponseBytes gave a ResponseTooLargeError with status ${error.status}`];
 }
 
 function isTypedError(error: unknown): boolean {
-  return error instanceof ThumbnailClientError && THROWN_CLASSES.has(error.constructor);
+  return error instanceof client.ThumbnailClientError && THROWN_CLASSES.has(error.constructor);
 }
 
 // client.raw is openapi-fetch's surface: like openapi-fetch, it throws a SyntaxError for a 2xx body that is not JSON

@@ -30,6 +30,19 @@ export function documentedOperation(method: string, target: string): DocumentedO
   // Methods are case-sensitive: `get` is not GET.
   if (method !== method.toUpperCase()) return undefined;
   const lower = method.toLowerCase();
+  const item = pathItemOf(target);
+  if (item === undefined || !HTTP_METHODS.includes(lower) || !isObject(item.operations[lower])) return undefined;
+  return { method: lower, path: item.path };
+}
+
+/** The methods (upper case) the contract documents for the path a request target names, or `undefined` for no such path. */
+export function documentedMethods(target: string): string[] | undefined {
+  const item = pathItemOf(target);
+  return item && HTTP_METHODS.filter((method) => isObject(item.operations[method])).map((method) => method.toUpperCase());
+}
+
+/** The path a request target names and the contract's path item for it, or `undefined` when it documents no such path. */
+function pathItemOf(target: string): { path: string; operations: JsonObject } | undefined {
   let pathname: string;
   try {
     // As RFC 9112 reads a request target: origin form is a path (`//x/api` is a path, not a host), absolute form
@@ -39,21 +52,7 @@ export function documentedOperation(method: string, target: string): DocumentedO
     return undefined;
   }
   const item = (document.paths as JsonObject)[pathname];
-  if (!isObject(item) || !HTTP_METHODS.includes(lower) || !isObject(item[lower])) return undefined;
-  return { method: lower, path: pathname };
-}
-
-/** The methods (upper case) the contract documents for the path a request target names, or `undefined` for no such path. */
-export function documentedMethods(target: string): string[] | undefined {
-  let pathname: string;
-  try {
-    pathname = (target.startsWith('/') ? new URL(`http://mock.invalid${target}`) : new URL(target)).pathname;
-  } catch {
-    return undefined;
-  }
-  const item = (document.paths as JsonObject)[pathname];
-  if (!isObject(item)) return undefined;
-  return HTTP_METHODS.filter((method) => isObject(item[method])).map((method) => method.toUpperCase());
+  return isObject(item) ? { path: pathname, operations: item } : undefined;
 }
 
 /** Whether the contract documents a request body for an operation. */

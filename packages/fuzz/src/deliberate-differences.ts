@@ -53,7 +53,8 @@ const JSON_TYPE = 'application/json';
 const PROBLEM_TYPE = 'application/problem+json';
 const MOCK_ERROR = 'x-thumbnail-api-mock-error';
 const NOTE = 'x-thumbnail-api-mock-note';
-const CORS_HEADERS = [
+/** The headers of the mock's CORS answers, which differ from Prism's on purpose (the `cors` entry below). */
+export const CORS_HEADERS = [
   'access-control-allow-origin',
   'access-control-allow-credentials',
   'access-control-allow-methods',
@@ -61,7 +62,7 @@ const CORS_HEADERS = [
   'access-control-expose-headers',
   'access-control-max-age',
   'vary',
-];
+] as const;
 
 /** The documented operation a request reaches: its own method's, or GET's for a HEAD. */
 const operationOf = (request: HttpRequestPlan) => documentedOperation(request.method === 'HEAD' ? 'GET' : request.method, request.target);
@@ -70,6 +71,14 @@ const reachesOperation = (request: HttpRequestPlan) => !isPreflight(request) && 
 /** The mock gets past authentication and reads Prefer. */
 const authenticated = ({ request, withRegistry }: Exchange) =>
   reachesOperation(request) && (withRegistry ? registryOutcome(request.headers) === 'ok' : hasCredential(request));
+/** The Prefer of a request that gets past authentication; `undefined` when it does not get past, or its Prefer cannot be read. */
+const statedPreference = (exchange: Exchange) => {
+  const preference = authenticated(exchange) ? preferenceOf(exchange.request) : undefined;
+  return preference === undefined || 'malformed' in preference ? undefined : preference;
+};
+/** Whether a Prefer chooses the answer: its status, its example, or a generated body. */
+const choosesAnswer = (preference: ReturnType<typeof statedPreference>) =>
+  preference !== undefined && (preference.code !== undefined || preference.example !== undefined || preference.dynamic === true);
 const allowOf = (target: string) => {
   const methods = documentedMethods(target) ?? [];
   return [...methods, ...(methods.includes('GET') ? ['HEAD'] : []), 'OPTIONS'];
@@ -200,8 +209,8 @@ export const deliberateDifferences: readonly DeliberateDifference[] = [
     what: "`Prefer: code=` for a status the operation does not document (only `default` covers it) gets the mock's own 400 naming the documented statuses.",
     why: 'Issue 13 item 11: Prism dresses the `default` example up as that status, which looks like a real answer.',
     appliesTo: (exchange) => {
-      const preference = preferenceOf(exchange.request);
-      if (!authenticated(exchange) || 'malformed' in preference || preference.code === undefined) return false;
+      const preference = statedPreference(exchange);
+      if (preference?.code === undefined) return false;
       const statuses = documentedStatuses(operationOf(exchange.request)!);
       return !statuses.includes(String(preference.code)) && !statuses.includes(`${String(preference.code)[0]}XX`);
     },
@@ -219,9 +228,8 @@ export const deliberateDifferences: readonly DeliberateDifference[] = [
     what: "`Prefer: example=` naming no example of the chosen answer gets the mock's own 400 naming the documented ones.",
     why: "Issue 13 item 11: Prism's 404 problem+json for it is outside the contract.",
     appliesTo: (exchange) => {
-      const preference = preferenceOf(exchange.request);
-      if (!authenticated(exchange) || 'malformed' in preference || preference.example === undefined) return false;
-      return !documentedExampleNames(operationOf(exchange.request)!, preference.code ?? 200).includes(preference.example);
+      const preference = statedPreference(exchange);
+      return preference?.example !== undefined && !documentedExampleNames(operationOf(exchange.request)!, preference.code ?? 200).includes(preference.example);
     },
     check: ({ ours }) => mockError(ours, 400, 'undocumented-example'),
   },
@@ -229,17 +237,10 @@ export const deliberateDifferences: readonly DeliberateDifference[] = [
     id: 'prefer-before-body',
     what: "A documented answer chosen with `Prefer: code=`/`example=` is sent whatever the body (Prism validates the body first: 400, 415, 422); `Accept` still applies (406 with the contract's error body). `dynamic=true` without an example is Prism's answer, judged by the entries below.",
     why: 'Issue 13: "decide the order, test it, and document it"; the mock\'s README and testing guide: authentication, then Prefer, then validation.',
-    appliesTo: (exchange) => {
-      const preference = preferenceOf(exchange.request);
-      return (
-        authenticated(exchange) &&
-        !('malformed' in preference) &&
-        (preference.code !== undefined || preference.example !== undefined || preference.dynamic === true)
-      );
-    },
+    appliesTo: (exchange) => choosesAnswer(statedPreference(exchange)),
     check: (exchange, compare) => {
       const { request, ours } = exchange;
-      const preference = preferenceOf(request) as { code?: number; example?: string; dynamic?: boolean };
+      const preference = statedPreference(exchange) ?? {};
       if (!acceptsJson(request)) {
         const problems = exactExample(request, ours, 406);
         if (ours.kind === 'response' && !ours.headers[NOTE]) problems.push(`no ${NOTE} header saying why`);

@@ -5,7 +5,7 @@
 // answer; the hostile-requests suite sends those.
 import * as fc from 'fast-check';
 import type { HttpRequestPlan, RequestBody } from './mock-request.js';
-import { REGISTRY } from './request-arbitraries.js';
+import { NEIGHBOUR_PATHS, REGISTRY } from './request-arbitraries.js';
 
 const registryKeys = Object.keys(REGISTRY);
 const key = fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...registryKeys) }, fc.constantFrom('some-key', 'sk_test_123', 'FUZZ-KEY-OK'));
@@ -124,18 +124,7 @@ const target = fc.oneof(
   // Neighbours of the documented path, and paths the contract does not describe.
   {
     weight: 3,
-    arbitrary: fc.constantFrom(
-      '/api/thumbnails/',
-      '/api/thumbnails/123',
-      '/API/thumbnails',
-      '/api/Thumbnails',
-      '/api/persons',
-      '/api/templates',
-      '/api',
-      '/',
-      '/api/thumbnails.json',
-      '/api//thumbnails',
-    ),
+    arbitrary: fc.constantFrom(...NEIGHBOUR_PATHS, '/api/thumbnails.json', '/api//thumbnails'),
   },
 );
 

@@ -3,7 +3,7 @@
 // accepts. Answers that differ on purpose are checked against the table of deliberate differences instead.
 import type { IncomingHttpHeaders } from 'node:http';
 import { documentedOperation, undocumentedAnswer } from './contract-responses.js';
-import { type Comparison, type DeliberateDifference, deliberateDifferences, type Exchange } from './deliberate-differences.js';
+import { CORS_HEADERS, type Comparison, type DeliberateDifference, deliberateDifferences, type Exchange } from './deliberate-differences.js';
 import type { MockAnswer } from './mock-request.js';
 
 /**
@@ -11,18 +11,7 @@ import type { MockAnswer } from './mock-request.js';
  * connection, keep-alive, transfer-encoding, date) and Prism's diagnostics (`sl-violations`), which the contract
  * does not describe.
  */
-export const COMPARED_HEADERS = [
-  'content-type',
-  'allow',
-  'vary',
-  'www-authenticate',
-  'access-control-allow-origin',
-  'access-control-allow-credentials',
-  'access-control-allow-methods',
-  'access-control-allow-headers',
-  'access-control-expose-headers',
-  'access-control-max-age',
-] as const;
+export const COMPARED_HEADERS = ['content-type', 'allow', 'www-authenticate', ...CORS_HEADERS] as const;
 
 /** The verdict on one exchange. */
 export interface ExchangeVerdict {

@@ -1,6 +1,6 @@
 // One request to the mock, as data (fast-check generates it), sent over a real connection: through node:http
 // for anything HTTP can carry, or as raw bytes for what it cannot (malformed or oversized requests).
-import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
+import { type Agent, request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { connect } from 'node:net';
 
 /** The body of a request. */
@@ -50,26 +50,45 @@ export function sendToMock(baseUrl: string, plan: MockRequest, timeoutMs: number
 }
 
 function sendHttp(baseUrl: string, plan: HttpRequestPlan, timeoutMs: number): Promise<MockAnswer> {
+  // A fresh connection per request (no agent): one request's trouble cannot leak into the next.
+  return sendOverHttp(baseUrl, plan, timeoutMs, { agent: false, lengthForEmptyBody: false });
+}
+
+// The methods node sends without any body framing when no body is given.
+const BODILESS_BY_DEFAULT = new Set(['GET', 'HEAD', 'DELETE', 'OPTIONS', 'TRACE', 'CONNECT']);
+
+/** How a request goes over node:http. */
+export interface HttpSending {
+  /** The pool whose kept-alive connections to use; `false`: a fresh connection, closed once the answer is read. */
+  agent: Agent | false;
+  /** Whether a POST (or another method node frames) without a body says `Content-Length: 0`, as fetch does, instead of node's empty chunked body. */
+  lengthForEmptyBody: boolean;
+}
+
+/** Sends a request to `baseUrl` over node:http and waits at most `timeoutMs` for the whole answer. */
+export function sendOverHttp(baseUrl: string, plan: HttpRequestPlan, timeoutMs: number, { agent, lengthForEmptyBody }: HttpSending): Promise<MockAnswer> {
   const url = new URL(baseUrl);
   return new Promise((resolve) => {
-    // A raw header list so names can repeat; node then adds no Host of its own.
+    // A raw header list keeps names as generated (case, order, repeats); node then adds no Host of its own.
     const headers = [['host', url.host] as const, ...plan.headers].flat();
     const body = bodyBytes(plan.body);
     if (body) {
       // Said explicitly: node frames a GET's body with neither by default, and the bytes would read as a next request.
       if (plan.body.kind === 'bytes' && plan.body.chunked) headers.push('transfer-encoding', 'chunked');
       else headers.push('content-length', String(body.length));
+    } else if (lengthForEmptyBody && !BODILESS_BY_DEFAULT.has(plan.method)) {
+      headers.push('content-length', '0');
     }
     let settled = false;
     const finish = (answer: MockAnswer) => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
-      outgoing.destroy();
+      // A pooled connection whose answer was read in full is kept for the next request.
+      if (answer.kind !== 'response' || agent === false) outgoing.destroy();
       resolve(answer);
     };
-    // A fresh connection per request (no agent): one request's trouble cannot leak into the next.
-    const outgoing = httpRequest({ host: url.hostname, port: url.port, method: plan.method, path: plan.target, headers, agent: false }, (response) => {
+    const outgoing = httpRequest({ host: url.hostname, port: url.port, method: plan.method, path: plan.target, headers, agent }, (response) => {
       const chunks: Buffer[] = [];
       response.on('data', (chunk: Buffer) => chunks.push(chunk));
       response.once('end', () => finish({ kind: 'response', status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }));
@@ -77,8 +96,7 @@ function sendHttp(baseUrl: string, plan: HttpRequestPlan, timeoutMs: number): Pr
     });
     const timer = setTimeout(() => finish({ kind: 'hung' }), timeoutMs);
     outgoing.once('error', (error) => finish({ kind: 'closed', reason: error.message }));
-    if (body) outgoing.end(body);
-    else outgoing.end();
+    outgoing.end(body);
   });
 }
 

@@ -6,6 +6,9 @@ import type { HttpRequestPlan, MockRequest, RawRequestPlan, RequestBody } from '
 /** The keys of the registry the fuzzed mock is started with. */
 export const REGISTRY = { 'fuzz-key-ok': 'ok', 'fuzz-key-revoked': 'unauthorized', 'fuzz-key-forbidden': 'forbidden' } as const;
 
+/** Neighbours of the documented path, and paths the contract does not describe: the ones both campaigns send. */
+export const NEIGHBOUR_PATHS = ['/api/thumbnails/', '/api/thumbnails/123', '/API/thumbnails', '/api/Thumbnails', '/api/persons', '/api/templates', '/', '/api'];
+
 /** What the requests may point at besides the mock. */
 export interface RequestSpace {
   /** Origin of a canary server that no request to the mock may ever reach (`http://127.0.0.1:<port>`). */
@@ -135,19 +138,12 @@ const target = (space: RequestSpace) =>
     {
       weight: 3,
       arbitrary: fc.constantFrom(
-        '/api/thumbnails/',
-        '/api/thumbnails/123',
-        '/API/thumbnails',
-        '/api/Thumbnails',
+        ...NEIGHBOUR_PATHS,
         '/api/%74humbnails',
         '/api/thumbnails%2F',
         '/api/./thumbnails',
         '/api/../api/thumbnails',
         '/api/x/../thumbnails',
-        '/api/persons',
-        '/api/templates',
-        '/',
-        '/api',
         '*',
         '/api/thumbnails;x=1',
         `/${'a'.repeat(6000)}`,

@@ -1,17 +1,16 @@
 // The differential campaign (issue 15): the same generated requests go to the mock and to the Prism CLI serving the
 // same contract, and the mock must answer as Prism does, or, where it differs on purpose, the improved way listed in
 // src/deliberate-differences.ts.
-import { type RunningMock, startMock } from '@thumbnail-api/mock';
 import * as fc from 'fast-check';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { deliberateDifferences, type Exchange } from '../src/deliberate-differences.js';
 import { differentialRequest } from '../src/differential-requests.js';
 import { describeAnswer, judgeExchange } from '../src/differential-verdict.js';
 import { describeCase, fuzzPlan, runFuzz } from '../src/fuzz-run.js';
+import { type FuzzedMocks, startFuzzedMocks } from '../src/fuzzed-mocks.js';
 import { type KeepAliveSender, keepAliveSender } from '../src/keep-alive-sender.js';
 import type { HttpRequestPlan, MockAnswer } from '../src/mock-request.js';
 import { type PrismCli, startPrismCli } from '../src/prism-cli.js';
-import { REGISTRY } from '../src/request-arbitraries.js';
 
 // Requests per case, sent at once to each side: a CI run of 200 cases sends 10 000 requests to the mock.
 const BATCH = 50;
@@ -20,12 +19,11 @@ const CONNECTIONS = 16;
 const REQUEST_TIMEOUT_MS = 20_000;
 
 let prism: PrismCli | undefined;
-let plain: RunningMock | undefined;
-let registry: RunningMock | undefined;
+let mocks: FuzzedMocks | undefined;
 const senders: KeepAliveSender[] = [];
 
 beforeAll(async () => {
-  [prism, plain, registry] = await Promise.all([startPrismCli(), startMock({ port: 0 }), startMock({ port: 0, keys: { ...REGISTRY } })]);
+  [prism, mocks] = await Promise.all([startPrismCli(), startFuzzedMocks()]);
   // Prism 5.14 stops validating JSON bodies for good when the first body it reads is a chunked form body (found by this
   // campaign): a JSON POST first keeps the reference a reference. The mock gets no such help.
   await primePrism(prism.url);
@@ -33,7 +31,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   for (const sender of senders) sender.close();
-  await Promise.all([prism?.stop(), plain?.stop(), registry?.stop()]);
+  await Promise.all([prism?.stop(), mocks?.stop()]);
 });
 
 async function primePrism(url: string): Promise<void> {
@@ -72,8 +70,8 @@ async function exchange(request: HttpRequestPlan, ours: KeepAliveSender, referen
 
 test('the mock answers every generated request as Prism does on the same contract, or the improved way listed', async () => {
   const reference = keepAliveSender(prism!.url, CONNECTIONS, REQUEST_TIMEOUT_MS);
-  const oursPlain = keepAliveSender(plain!.url, CONNECTIONS, REQUEST_TIMEOUT_MS);
-  const oursRegistry = keepAliveSender(registry!.url, CONNECTIONS, REQUEST_TIMEOUT_MS);
+  const oursPlain = keepAliveSender(mocks!.plain.url, CONNECTIONS, REQUEST_TIMEOUT_MS);
+  const oursRegistry = keepAliveSender(mocks!.registry.url, CONNECTIONS, REQUEST_TIMEOUT_MS);
   senders.push(reference, oursPlain, oursRegistry);
   let requests = 0;
   let same = 0;

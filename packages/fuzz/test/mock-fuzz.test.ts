@@ -4,20 +4,19 @@
 // documents, the registry answers as its README says, nothing reaches another host, and it keeps serving.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { type RunningMock, startMock } from '@thumbnail-api/mock';
 import * as fc from 'fast-check';
 import { afterAll, beforeAll, test } from 'vitest';
 import { documentedOperation, undocumentedAnswer } from '../src/contract-responses.js';
 import { describeCase, fuzzPlan, runFuzz } from '../src/fuzz-run.js';
+import { type FuzzedMocks, startFuzzedMocks } from '../src/fuzzed-mocks.js';
 import { type MockRequest, sendToMock } from '../src/mock-request.js';
 import { mockProblems } from '../src/mock-verdict.js';
-import { mockRequest, REGISTRY } from '../src/request-arbitraries.js';
+import { mockRequest } from '../src/request-arbitraries.js';
 
 // Generous: a 12 MB body through Prism on a loaded 2-core machine. A hang is a connection that never answers.
 const REQUEST_TIMEOUT_MS = 30_000;
 
-let plain: RunningMock | undefined;
-let registry: RunningMock | undefined;
+let mocks: FuzzedMocks | undefined;
 let canary: Server | undefined;
 const canaryHits: string[] = [];
 
@@ -27,11 +26,11 @@ beforeAll(async () => {
     res.writeHead(200, { 'content-type': 'application/json' }).end('{"reached":"the canary"}');
   });
   await new Promise<void>((resolve) => canary!.listen(0, '127.0.0.1', resolve));
-  [plain, registry] = await Promise.all([startMock({ port: 0 }), startMock({ port: 0, keys: { ...REGISTRY } })]);
+  mocks = await startFuzzedMocks();
 });
 
 afterAll(async () => {
-  await Promise.all([plain?.stop(), registry?.stop()]);
+  await mocks?.stop();
   canary?.closeAllConnections();
   await new Promise((resolve) => canary?.close(resolve));
 });
@@ -44,7 +43,7 @@ test('hostile requests: no crash, no hang, only documented answers, the registry
   let requests = 0;
   let firstFailure: string | undefined;
   const property = fc.asyncProperty(fc.boolean(), fc.array(mockRequest(space), { minLength: 1, maxLength: 3 }), async (withRegistry, batch) => {
-    const mock = withRegistry ? registry! : plain!;
+    const mock = withRegistry ? mocks!.registry : mocks!.plain;
     canaryHits.length = 0;
     // Sent at once: the mock serves concurrent requests.
     const answers = await Promise.all(batch.map((request) => sendToMock(mock.url, request, REQUEST_TIMEOUT_MS)));

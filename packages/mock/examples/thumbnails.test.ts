@@ -8,6 +8,10 @@ function listThumbnails(apiKey: string, headers: Record<string, string> = {}) {
   return fetch(`${baseUrl}/api/thumbnails`, { headers: { 'x-api-key': apiKey, ...headers } });
 }
 
+function createThumbnail(apiKey: string, body: string, headers: Record<string, string> = {}) {
+  return fetch(`${baseUrl}/api/thumbnails`, { method: 'POST', headers: { 'x-api-key': apiKey, 'content-type': 'application/json', ...headers }, body });
+}
+
 test('a valid key lists the thumbnails', async () => {
   const response = await listThumbnails('test-key-ok');
   expect(response.status).toBe(200);
@@ -28,21 +32,13 @@ test('a key without access is rejected with 403', async () => {
 // The mock checks a request in this order: 1. the key, 2. Prefer, 3. the body. Each test below shows one step.
 
 test('1. the key comes first: a revoked key gets the 401 whatever the body', async () => {
-  const response = await fetch(`${baseUrl}/api/thumbnails`, {
-    method: 'POST',
-    headers: { 'x-api-key': 'test-key-revoked', 'content-type': 'application/json', Prefer: 'code=200' },
-    body: '{"prompt": not JSON',
-  });
+  const response = await createThumbnail('test-key-revoked', '{"prompt": not JSON', { Prefer: 'code=200' });
   expect(response.status).toBe(401);
   expect(await response.json()).toEqual({ success: false, error: 'Unauthorized' });
 });
 
 test('2. Prefer: code=403 asks the mock for the 403, whatever the body', async () => {
-  const response = await fetch(`${baseUrl}/api/thumbnails`, {
-    method: 'POST',
-    headers: { 'x-api-key': 'test-key-ok', 'content-type': 'application/json', Prefer: 'code=403' },
-    body: JSON.stringify({ prompt: 42 }),
-  });
+  const response = await createThumbnail('test-key-ok', JSON.stringify({ prompt: 42 }), { Prefer: 'code=403' });
   expect(response.status).toBe(403);
   expect(await response.json()).toEqual({ success: false, error: 'Forbidden' });
 });
@@ -55,11 +51,7 @@ test('2. Prefer: code=500 is not in the contract: the mock answers with its own 
 });
 
 test('3. a prompt that breaks the contract is rejected with the error body', async () => {
-  const response = await fetch(`${baseUrl}/api/thumbnails`, {
-    method: 'POST',
-    headers: { 'x-api-key': 'test-key-ok', 'content-type': 'application/json' },
-    body: JSON.stringify({ prompt: 42 }),
-  });
+  const response = await createThumbnail('test-key-ok', JSON.stringify({ prompt: 42 }));
   expect(response.status).toBe(422);
   expect(await response.json()).toMatchObject({ success: false });
 });

@@ -73,6 +73,15 @@ writeFileSync(
    process.exit(statuses.join() === '200,403' ? 0 : 1);`,
 );
 
+/** What a process printed, on one line, without npm's warnings. */
+function outputOf(result) {
+  return (result.stdout + result.stderr)
+    .trim()
+    .split('\n')
+    .filter((line) => !line.startsWith('npm warn'))
+    .join(' | ');
+}
+
 const nodes = [
   ['this Node', []],
   ['Node 22', ['npx', '-y', '-p', 'node@22', '--']],
@@ -87,25 +96,9 @@ for (const [label, prefix] of nodes) {
   // Through npx as in the guide on this Node; with another Node, its node runs the installed bin.
   const command = prefix.length === 0 ? ['npx', '@thumbnail-api/mock'] : ['node', 'node_modules/.bin/thumbnail-api-mock'];
   const cli = run([...command, '--port', '0', '--keys', 'keys.json', '--', 'node', 'integration.mjs']);
-  check(
-    `${label}: ${command.join(' ')} -- node integration.mjs`,
-    cli.status === 0,
-    (cli.stdout + cli.stderr)
-      .trim()
-      .split('\n')
-      .filter((l) => !l.startsWith('npm warn'))
-      .join(' | '),
-  );
+  check(`${label}: ${command.join(' ')} -- node integration.mjs`, cli.status === 0, outputOf(cli));
   const api = run(['node', 'api.mjs']);
-  check(
-    `${label}: startMock() from the installed package`,
-    api.status === 0,
-    (api.stdout + api.stderr)
-      .trim()
-      .split('\n')
-      .filter((l) => !l.startsWith('npm warn'))
-      .join(' | '),
-  );
+  check(`${label}: startMock() from the installed package`, api.status === 0, outputOf(api));
 }
 
 console.log(failures === 0 ? `\nThe packed packages work outside the workspace (${project}).` : `\n${failures} check(s) failed (${project}).`);

@@ -67,47 +67,65 @@ afterEach(() => {
   for (const root of repos.splice(0)) rmSync(root, { recursive: true, force: true });
 });
 
+interface GateCase {
+  does: string;
+  repo: RepoOptions;
+  exitCode: number;
+  /** Lines the gate's output contains. */
+  says: string[];
+}
+
+const CASES: GateCase[] = [
+  {
+    does: 'exits 1 on a removed operation when no changeset is pending',
+    repo: { working: 'removed-operation' },
+    exitCode: 1,
+    says: ['Breaking-change gate FAILED', '@thumbnail-api/spec stays at 1.0.0 (no pending changeset moves it)'],
+  },
+  {
+    does: 'exits 1 when the pending changeset is only minor',
+    repo: { working: 'removed-operation', changesets: { feature: { '@thumbnail-api/spec': 'minor' } } },
+    exitCode: 1,
+    says: ['@thumbnail-api/spec goes to 1.1.0 (a minor bump); breaking changes need a major bump.'],
+  },
+  {
+    does: 'exits 0 when a pending changeset bumps the spec by major',
+    repo: { working: 'removed-operation', changesets: { breaking: { '@thumbnail-api/spec': 'major' } } },
+    exitCode: 0,
+    says: ['@thumbnail-api/spec goes to 2.0.0 (a major bump)'],
+  },
+  {
+    does: 'exits 0 when a major changeset of another package of the fixed group moves the spec along',
+    repo: { working: 'newly-required-request-field', changesets: { client: { '@thumbnail-api/client': 'major' } } },
+    exitCode: 0,
+    says: ['goes to 2.0.0'],
+  },
+  {
+    does: 'exits 0 on an added optional field with no changeset',
+    repo: { working: 'added-optional-field' },
+    exitCode: 0,
+    says: ['nothing breaking since 1.0.0'],
+  },
+  {
+    does: 'exits 0 with a note when nothing has been released yet',
+    repo: { working: 'removed-operation', released: false },
+    exitCode: 0,
+    says: ['nothing released yet (no spec/released/openapi.yaml)'],
+  },
+  {
+    does: 'exits 2 naming the build command when the working bundle was not built',
+    repo: {},
+    exitCode: 2,
+    says: ['spec/dist/openapi.yaml is missing: build the contract first with `pnpm turbo run build --filter=@thumbnail-api/spec`.'],
+  },
+];
+
 describe('contract-gate command', () => {
-  it('exits 1 on a removed operation when no changeset is pending', () => {
-    const { code, output } = gate(makeRepo({ working: 'removed-operation' }));
-    expect(code).toBe(1);
-    expect(output).toContain('Breaking-change gate FAILED');
-    expect(output).toContain('@thumbnail-api/spec stays at 1.0.0 (no pending changeset moves it)');
-  });
-
-  it('exits 1 when the pending changeset is only minor', () => {
-    const { code, output } = gate(makeRepo({ working: 'removed-operation', changesets: { feature: { '@thumbnail-api/spec': 'minor' } } }));
-    expect(code).toBe(1);
-    expect(output).toContain('@thumbnail-api/spec goes to 1.1.0 (a minor bump); breaking changes need a major bump.');
-  });
-
-  it('exits 0 when a pending changeset bumps the spec by major', () => {
-    const { code, output } = gate(makeRepo({ working: 'removed-operation', changesets: { breaking: { '@thumbnail-api/spec': 'major' } } }));
-    expect(code).toBe(0);
-    expect(output).toContain('@thumbnail-api/spec goes to 2.0.0 (a major bump)');
-  });
-
-  it('exits 0 when a major changeset of another package of the fixed group moves the spec along', () => {
-    const { code, output } = gate(makeRepo({ working: 'newly-required-request-field', changesets: { client: { '@thumbnail-api/client': 'major' } } }));
-    expect(code).toBe(0);
-    expect(output).toContain('goes to 2.0.0');
-  });
-
-  it('exits 0 on an added optional field with no changeset', () => {
-    const { code, output } = gate(makeRepo({ working: 'added-optional-field' }));
-    expect(code).toBe(0);
-    expect(output).toContain('nothing breaking since 1.0.0');
-  });
-
-  it('exits 0 with a note when nothing has been released yet', () => {
-    const { code, output } = gate(makeRepo({ working: 'removed-operation', released: false }));
-    expect(code).toBe(0);
-    expect(output).toContain('nothing released yet (no spec/released/openapi.yaml)');
-  });
-
-  it('exits 2 naming the build command when the working bundle was not built', () => {
-    const { code, output } = gate(makeRepo({}));
-    expect(code).toBe(2);
-    expect(output).toContain('spec/dist/openapi.yaml is missing: build the contract first with `pnpm turbo run build --filter=@thumbnail-api/spec`.');
-  });
+  for (const { does, repo, exitCode, says } of CASES) {
+    it(does, () => {
+      const { code, output } = gate(makeRepo(repo));
+      expect(code).toBe(exitCode);
+      for (const text of says) expect(output).toContain(text);
+    });
+  }
 });

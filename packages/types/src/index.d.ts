@@ -1,4 +1,4 @@
-import type { components, operations, paths } from './openapi.gen.js';
+import type { components, operations, paths } from '../generated/openapi.gen.js';
 
 export type { components, operations, paths };
 

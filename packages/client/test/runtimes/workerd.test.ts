@@ -5,12 +5,10 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { VERSION } from '../../src/index.js';
-import { useLocalServers } from '../support/local-server.js';
-import { answerForRuntimes, bundle, POST_BODY, POST_OUTCOME, reportOf, run, runtimeBinary, useConsumerFolders, workerMain } from './support/runtime-harness.js';
+import { expectOnePostWithItsBody, expectRuntimeNamed, keysSentByGets } from './support/probe-expectations.js';
+import { bundle, run, runtimeBinary, useProbeRuns, workerMain } from './support/runtime-harness.js';
 
-const serve = useLocalServers();
-const consumerFolder = useConsumerFolders();
+const runProbe = useProbeRuns();
 const apiKey = 'sk-workerd-sentinel-c93f1';
 const bindingKey = 'sk-workerd-binding-sentinel-47aa0';
 const workerd = runtimeBinary('workerd');
@@ -38,26 +36,29 @@ describe.each([
   { compatibilityDate: '2026-11-01', nodeCompatible: true },
 ])('workerd with compatibility date $compatibilityDate', ({ compatibilityDate, nodeCompatible }) => {
   test('names workerd in User-Agent and the runtime headers, and builds a client from the env bindings', async () => {
-    const server = await serve(answerForRuntimes);
-    const folder = consumerFolder(workerMain({ apiKey, baseUrl: server.url }));
-    const worker = await bundle(folder, { format: 'esm', platform: 'neutral', mainFields: ['module', 'main'], conditions: ['workerd', 'worker', 'browser'] });
-    writeFileSync(join(folder, 'worker.js'), worker);
-    writeFileSync(join(folder, 'config.capnp'), workerdConfig(compatibilityDate, { THUMBNAIL_API_KEY: bindingKey, THUMBNAIL_API_BASE_URL: server.url }));
-    const finished = await run(workerd, ['test', 'config.capnp'], { cwd: folder });
-    const report = reportOf(finished);
+    const probe = await runProbe({
+      apiKey,
+      main: workerMain,
+      launch: async (folder, server) => {
+        const worker = await bundle(folder, {
+          format: 'esm',
+          platform: 'neutral',
+          mainFields: ['module', 'main'],
+          conditions: ['workerd', 'worker', 'browser'],
+        });
+        writeFileSync(join(folder, 'worker.js'), worker);
+        writeFileSync(join(folder, 'config.capnp'), workerdConfig(compatibilityDate, { THUMBNAIL_API_KEY: bindingKey, THUMBNAIL_API_BASE_URL: server.url }));
+        return run(workerd, ['test', 'config.capnp'], { cwd: folder });
+      },
+    });
+    const { report, finished } = probe;
 
     expect(report.looksLikeNode).toBe(nodeCompatible);
-    expect(report.call).toEqual({ ok: true, attempts: 1, keyLogged: false });
-    expect(server.requests[0]?.headers).toMatchObject({
-      'user-agent': `thumbnail-api-client/${VERSION} workerd`,
-      'x-thumbnail-client-runtime': 'workerd',
-      'x-thumbnail-client-runtime-version': 'unknown',
-    });
+    expectRuntimeNamed(probe, 'workerd');
     expect(report.fromSettings).toEqual({ ok: true });
-    expect(server.requests.filter((request) => request.method === 'GET').map((request) => request.headers['x-api-key'])).toEqual([apiKey, bindingKey]);
+    expect(keysSentByGets(probe)).toEqual([apiKey, bindingKey]);
     // A POST answered 421 reaches the server once, with its body.
-    expect(report.post).toEqual(POST_OUTCOME);
-    expect(server.requests.filter((request) => request.method === 'POST').map((request) => request.body)).toEqual([POST_BODY]);
+    expectOnePostWithItsBody(probe);
     // With nodejs_compat, workerd fills process.env from the bindings, and the client finds the key there.
     expect(report.missingKey).toEqual(
       nodeCompatible

@@ -37,16 +37,14 @@ export function compileContract(model: ContractModel, validator: LazyValidator, 
     byPath.set(operation.path, methods);
     methods.set(compiled.method, compiled);
   }
-  const literal = new Map<string, PathEntry>();
-  const templated: Array<{ pattern: RegExp; entry: PathEntry }> = [];
-  for (const [template, methods] of byPath) {
-    const entry: PathEntry = { template, operations: methods, allow: allowOf(methods) };
-    if (template.includes('{')) templated.push({ pattern: templateToRegExp(template), entry });
-    else literal.set(template, entry);
-  }
+  const entries = new Map<string, PathEntry>();
+  for (const [template, methods] of byPath) entries.set(template, { template, operations: methods, allow: allowOf(methods) });
   return {
     operations,
-    find: (pathname) => literal.get(pathname) ?? templated.find((candidate) => candidate.pattern.test(pathname))?.entry,
+    find: (pathname) => {
+      const template = model.findPath(pathname);
+      return template === undefined ? undefined : entries.get(template);
+    },
   };
 }
 
@@ -62,12 +60,4 @@ function allowOf(methods: ReadonlyMap<string, CompiledOperation>): string {
     'OPTIONS',
   ];
   return order.filter((method) => allowed.has(method)).join(', ');
-}
-
-function templateToRegExp(template: string): RegExp {
-  const source = template
-    .split(/(\{[^}]+\})/)
-    .map((part) => (part.startsWith('{') ? '[^/]+' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
-    .join('');
-  return new RegExp(`^${source}$`);
 }

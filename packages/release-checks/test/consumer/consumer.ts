@@ -1,43 +1,7 @@
 // A user's program in an ES module package, copied into a throwaway project that installed the packed tarballs:
 // type-checked there under node16, nodenext and bundler resolution, compiled, and run with node against the mock
-// from the installed mock package. cjs/consumer.ts is the same program in a CommonJS package.
-import { existsSync } from 'node:fs';
-import { ThumbnailClient } from '@thumbnail-api/client';
-import { startMock } from '@thumbnail-api/mock';
-import { loadContract, openapi, openapiJsonPath } from '@thumbnail-api/spec';
-import type { CreateThumbnailRequest, ListThumbnailsResponse } from '@thumbnail-api/types';
+// from the installed mock package. cjs/consumer.ts is the same program in a CommonJS package; both do what
+// use-installed-packages.ts says.
+import { useInstalledPackages } from './use-installed-packages.js';
 
-/** Never called: it only compiles if the published types are real (with `any`, the directives below are unused). */
-export function publishedTypesAreEnforced(client: ThumbnailClient): void {
-  const request: CreateThumbnailRequest = { prompt: 'A red fox at dawn' };
-  void client.thumbnails.create(request);
-  // @ts-expect-error `prompt` is a string in the contract
-  void client.thumbnails.create({ prompt: 42 });
-  // @ts-expect-error the request body is required
-  void client.thumbnails.create();
-  // @ts-expect-error `list()` resolves to the response body, not to a string
-  const wrong: Promise<string> = client.thumbnails.list();
-  void wrong;
-}
-
-/** The file a package name resolves to, from the package's folder on: shows which build was loaded. */
-const entryOf = (name: string) => import.meta.resolve(name).split('/node_modules/@thumbnail-api/')[1];
-
-const mock = await startMock({ port: 0 });
-try {
-  const client = new ThumbnailClient({ apiKey: 'pack-and-install-test-key', baseUrl: mock.url });
-  const thumbnails: ListThumbnailsResponse = await client.thumbnails.list();
-  console.log(
-    JSON.stringify({
-      contractVersion: openapi.info.version,
-      contractFileExists: existsSync(openapiJsonPath),
-      contractOperations: loadContract()
-        .operations.map((operation) => operation.operationId)
-        .join(','),
-      listedThumbnails: typeof thumbnails === 'object' && thumbnails !== null && !Array.isArray(thumbnails) ? 'an object' : typeof thumbnails,
-      loaded: ['@thumbnail-api/client', '@thumbnail-api/mock', '@thumbnail-api/spec', '@thumbnail-api/types'].map(entryOf),
-    }),
-  );
-} finally {
-  await mock.stop();
-}
+console.log(await useInstalledPackages((name) => import.meta.resolve(name)));

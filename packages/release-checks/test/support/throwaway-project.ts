@@ -43,6 +43,8 @@ export async function createThrowawayProject(tarballs: readonly string[]): Promi
     writeFileSync(join(dir, 'cjs', 'package.json'), `${JSON.stringify({ name: 'thumbnail-api-consumer-cjs', private: true, type: 'commonjs' }, null, 2)}\n`);
     for (const file of ['consumer.ts', 'consumer.cjs', 'dual-instanceof.mjs', 'cjs/consumer.ts', 'cjs/consumer.test.js'])
       copyFileSync(join(consumerDir, file), join(dir, file));
+    // One copy per module system: compiled in each package, it loads that module system's builds.
+    for (const folder of ['.', 'cjs']) copyFileSync(join(consumerDir, 'use-installed-packages.ts'), join(dir, folder, 'use-installed-packages.ts'));
     const base = { strict: true, target: 'es2022', lib: ['es2022'], types: ['node'], skipLibCheck: false, noEmit: true };
     for (const check of Object.keys(TYPE_CHECKS) as TypeCheck[]) {
       const { dir: _, ...settings } = TYPE_CHECKS[check];

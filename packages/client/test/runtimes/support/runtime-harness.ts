@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { type ProcessResult, runProcess } from '@thumbnail-api/dev-tools/run-process';
 import { type BuildOptions, build } from 'esbuild';
 import { afterAll } from 'vitest';
-import { json, type Responder } from '../../support/local-server.js';
+import { json, type LocalServer, type Responder, useLocalServers } from '../../support/local-server.js';
 
 const clientRoot = fileURLToPath(new URL('../../../', import.meta.url));
 const probeSource = fileURLToPath(new URL('../fixtures/probe.mjs', import.meta.url));
@@ -41,18 +41,8 @@ export interface ProbeReport {
  * What the runtime tests' server answers: 200 `{}`, but 421 Misdirected Request to a POST, which the Fetch standard
  * has fetch re-send when it can replay the body: the client's one-shot body must keep it to one POST in every runtime.
  */
-export const answerForRuntimes: Responder = (request, res) =>
+const answerForRuntimes: Responder = (request, res) =>
   request.method === 'POST' ? json(res, 421, { success: false, error: 'Misdirected Request' }) : json(res, 200, {});
-
-/** The outcome of the probe's POST, and the one request it must have made: a 421 error, one POST with its body. */
-export const POST_OUTCOME = {
-  ok: false,
-  name: 'ThumbnailApiError',
-  typed: true,
-  keyShown: false,
-  message: '421 Misdirected Request from POST /api/thumbnails: Misdirected Request',
-};
-export const POST_BODY = '{"prompt":"A red fox at dawn"}';
 
 /** What the probe gets: the key and base URL for the call, and for a Worker the `env` bindings to build a client from. */
 export interface ProbeSettings {
@@ -63,6 +53,20 @@ export interface ProbeSettings {
 
 /** A finished process. */
 export type Finished = ProcessResult;
+
+/** One run of the probe: the server it called, how its program ended, and what it reported. */
+export interface ProbeRun {
+  server: LocalServer;
+  finished: Finished;
+  report: ProbeReport;
+}
+
+/** How a runtime test runs the probe: `main` made from the key and the server's URL, then `launch` in the consumer folder. */
+export interface ProbeRunOptions {
+  apiKey: string;
+  main: (settings: ProbeSettings) => string;
+  launch: (folder: string, server: LocalServer) => Promise<Finished>;
+}
 
 /** The runtime binaries this package's devDependencies install (bun's needs its install script: see pnpm-workspace.yaml). */
 export function runtimeBinary(name: 'bun' | 'deno' | 'workerd'): string {
@@ -75,8 +79,23 @@ export function runtimeBinary(name: 'bun' | 'deno' | 'workerd'): string {
 /** The edge-runtime CLI (a Node program). */
 export const edgeRuntimeCli = join(dirname(requireHere.resolve('edge-runtime/package.json')), 'dist', 'cli', 'index.js');
 
+/**
+ * Registers the cleanup of a test file and returns how it runs the probe: against a fresh server answering as
+ * {@link answerForRuntimes}, from a fresh consumer folder.
+ */
+export function useProbeRuns(): (options: ProbeRunOptions) => Promise<ProbeRun> {
+  const serve = useLocalServers();
+  const consumerFolder = useConsumerFolders();
+  return async ({ apiKey, main, launch }) => {
+    const server = await serve(answerForRuntimes);
+    const folder = consumerFolder(main({ apiKey, baseUrl: server.url }));
+    const finished = await launch(folder, server);
+    return { server, finished, report: reportOf(finished) };
+  };
+}
+
 /** Registers cleanup and returns a function that makes a consumer folder with the probe and a `main` module. */
-export function useConsumerFolders(): (main: string) => string {
+function useConsumerFolders(): (main: string) => string {
   const folders: string[] = [];
   afterAll(() => {
     for (const folder of folders) rmSync(folder, { recursive: true, force: true });
@@ -126,7 +145,7 @@ export function run(command: string, args: string[], options: { cwd: string; env
 }
 
 /** The report a probe printed; fails with the program's output when there is none. */
-export function reportOf(finished: Finished): ProbeReport {
+function reportOf(finished: Finished): ProbeReport {
   const line = finished.stdout.split('\n').find((text) => text.includes(MARK));
   if (!line) throw new Error(`The probe printed no report (exit code ${finished.code}).\nstdout:\n${finished.stdout}\nstderr:\n${finished.stderr}`);
   return JSON.parse(line.slice(line.indexOf(MARK) + MARK.length)) as ProbeReport;
