@@ -148,6 +148,7 @@ function stallProblems({ script, call, outcome, received }: Exchange): string[] 
     // (fetch refuses an interim 100 Continue it did not ask for at once: that one is a connection failure)
     (answer.kind === 'raw' && answer.keepOpen && !answer.text.startsWith('HTTP/1.1 100 ')) ||
     (answer.kind === 'response' &&
+      underLimit &&
       answer.delivery.kind === 'stall' &&
       !isComplete(answer) &&
       headerBytes(answer) <= MAX_HEADER_BYTES &&

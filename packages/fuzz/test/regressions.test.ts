@@ -123,6 +123,14 @@ describe('client', () => {
     expect(server.received).toHaveLength(1);
   });
 
+  // The verdict expected a timeout of every stalled answer, also of one the client refuses for its Content-Length.
+  test('a body that stalls after a Content-Length past maxResponseBytes is refused for its length at once, not timed out', async () => {
+    const server = await serve(answer({ status: 200, body: ok, length: 'overstated', delivery: { kind: 'stall', fraction: 0 } }));
+    const error = await rejectionOf(client(server, { maxRetries: 0, maxResponseBytes: ok.length, timeoutMs: 60_000 }).thumbnails.list());
+    expect(error).toBeInstanceOf(ResponseTooLargeError);
+    expect((error as ResponseTooLargeError).status).toBe(200);
+  });
+
   test('a GET whose body stalls on every attempt ends with APITimeoutError after all attempts', async () => {
     const server = await serve(answer({ status: 200, body: ok, delivery: { kind: 'stall', fraction: 0.5 } }));
     const error = await rejectionOf(client(server, { maxRetries: 2, timeoutMs: 200 }).thumbnails.list());
