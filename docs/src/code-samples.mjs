@@ -51,7 +51,7 @@ export function readCodeSamples(samplesDir, operationIds) {
         problems.push(`docs/samples/${file} is missing: every operation needs a ${label} sample. Add it.`);
         continue;
       }
-      forOperation.push({ lang, label, source: readFileSync(join(samplesDir, file), 'utf8').trimEnd() + '\n' });
+      forOperation.push({ lang, label, source: `${readFileSync(join(samplesDir, file), 'utf8').trimEnd()}\n` });
     }
     samples.set(operationId, forOperation);
   }

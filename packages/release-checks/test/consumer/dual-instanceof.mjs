@@ -18,7 +18,7 @@ for (const [makerName, maker, otherName, other] of [
     const error = new ErrorClass('probe', { status: 500, headers: new Headers(), body: undefined });
     for (const [className, ownClass] of errorClassesOf(maker)) {
       // The truth: the class is the error's own or one of its ancestors in the copy that made it.
-      const expected = ownClass.prototype.isPrototypeOf(error);
+      const expected = Object.prototype.isPrototypeOf.call(ownClass.prototype, error);
       checks += 2;
       if (error instanceof ownClass !== expected) mismatches.push(`${makerName} ${name} instanceof its own ${className}`);
       if (error instanceof other[className] !== expected) mismatches.push(`${makerName} ${name} instanceof ${otherName} ${className}`);
