@@ -9,7 +9,7 @@ const COMMON = [/^package\.json$/, /^README\.md$/, /^LICENSE(\.md)?$/, /^CHANGEL
 export const ALLOWED_FILES: Record<string, RegExp[]> = {
   // ES modules in dist/, CommonJS in dist/cjs/ (its package.json says so).
   '@thumbnail-api/spec': [/^dist\/openapi\.(json|yaml)$/, /^dist\/[\w/-]+\.(js|d\.ts)$/, /^dist\/cjs\/package\.json$/],
-  '@thumbnail-api/types': [/^src\/index\.(js|d\.ts)$/, /^src\/openapi\.gen\.d\.ts$/],
+  '@thumbnail-api/types': [/^src\/index\.(js|d\.ts)$/, /^generated\/openapi\.gen\.d\.ts$/],
   '@thumbnail-api/client': [/^dist\/[\w/-]+\.(js|d\.ts)$/, /^dist\/cjs\/package\.json$/],
   '@thumbnail-api/mock': [/^dist\/[\w/-]+\.(js|d\.ts)$/, /^dist\/cjs\/package\.json$/, /^dist\/examples\.json$/, /^bin\/thumbnail-api-mock\.js$/],
 };
