@@ -12,13 +12,23 @@ const parentGone = 'thumbnail-api-mock: the process that started it has exited; 
 
 afterEach(killAllRuns);
 
-/** The error code of a request to `url`: ECONNREFUSED once nothing listens on its port any more. */
-async function connectionError(url: string): Promise<string> {
-  try {
-    const response = await fetch(`${url}/api/thumbnails`, { signal: AbortSignal.timeout(5_000) });
-    return `answered ${response.status}`;
-  } catch (error) {
-    return String((error as { cause?: { code?: string } }).cause?.code ?? error);
+/**
+ * The error code of a request to `url`: ECONNREFUSED once nothing listens on its port any more. Asked again for up to
+ * 10 s: an exiting process hides its /proc environment (so survivorsOf finds it gone) before its sockets are closed,
+ * and meanwhile its port still takes a connection and drops it (UND_ERR_SOCKET).
+ */
+async function connectionError(url: string, timeoutMs = 10_000): Promise<string> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    let code: string;
+    try {
+      const response = await fetch(`${url}/api/thumbnails`, { signal: AbortSignal.timeout(5_000) });
+      code = `answered ${response.status}`;
+    } catch (error) {
+      code = String((error as { cause?: { code?: string } }).cause?.code ?? error);
+    }
+    if (code === 'ECONNREFUSED' || Date.now() > deadline) return code;
+    await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
 
