@@ -89,7 +89,8 @@ export function acceptsJson(request: HttpRequestPlan): boolean {
     if (specificity < 0) continue;
     const q = /;\s*q=([\d.]+)/i.exec(parameters)?.[1];
     const quality = q === undefined ? 1 : Number(q);
-    if (best === undefined || specificity > best.specificity) best = { specificity, quality };
+    // The most specific range decides; of equally specific ones, the highest quality (as the mock and negotiator read it).
+    if (best === undefined || specificity > best.specificity || (specificity === best.specificity && quality > best.quality)) best = { specificity, quality };
   }
   return readable === 0 || (best !== undefined && best.quality > 0);
 }

@@ -8,12 +8,13 @@ import { test } from 'vitest';
 import { serverScript } from '../src/answer-arbitraries.js';
 import { type PoisonedCall, poisonedCall } from '../src/argument-arbitraries.js';
 import { clientCall, sentinelKey } from '../src/call-arbitraries.js';
-import { runCall } from '../src/client-call.js';
+import { type ClientCall, runCall } from '../src/client-call.js';
 import { clientProblems } from '../src/client-verdict.js';
 import { describeCase, fuzzPlan, runFuzz } from '../src/fuzz-run.js';
 import { startHostileServer } from '../src/hostile-server.js';
 import { keyLeaks } from '../src/key-leaks.js';
 import { connectionsLeftOpen, openConnections } from '../src/open-connections.js';
+import { NO_BODY_STATUSES, type ServerAnswer } from '../src/server-answer.js';
 
 // Requests still in flight when a call gives up reach the server a moment later: count them too.
 const GRACE_MS = 50;
@@ -40,8 +41,19 @@ function clientProperty(tight: boolean) {
         await server.close();
       }
       const left = await connectionsLeftOpen(connectionsBefore);
-      if (left > 0) throw new Error(`The call settled and the server closed, but the client still holds ${left} connection(s) open`);
+      if (left > 0 && !bodyNobodyCanCancel(call, script))
+        throw new Error(`The call settled and the server closed, but the client still holds ${left} connection(s) open`);
     },
+  );
+}
+
+/**
+ * A body announced after a status that has none (204, 205, 304), to a fetch that ignores the signal: fetch gives the
+ * client no body to cancel and the abort reaches nothing, so no client could release that connection (seed -194651050).
+ */
+function bodyNobodyCanCancel(call: ClientCall, script: readonly ServerAnswer[]): boolean {
+  return (
+    call.fetchKind === 'ignores-signal' && script.some((answer) => answer.kind === 'response' && NO_BODY_STATUSES.has(answer.status) && answer.body.length > 0)
   );
 }
 
