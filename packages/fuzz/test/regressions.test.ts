@@ -17,8 +17,9 @@ import { type RunningContractProxy, type RunningMock, startContractProxy, startM
 import { afterEach, describe, expect, test } from 'vitest';
 import { documentedOperation, undocumentedAnswer } from '../src/contract-responses.js';
 import { type HostileServer, startHostileServer } from '../src/hostile-server.js';
-import { type MockAnswer, type MockRequest, sendToMock } from '../src/mock-request.js';
+import { type HttpRequestPlan, type MockAnswer, type MockRequest, sendToMock } from '../src/mock-request.js';
 import { connectionsLeftOpen, openConnections } from '../src/open-connections.js';
+import { acceptsJson } from '../src/request-reading.js';
 import type { HttpAnswer, ServerAnswer } from '../src/server-answer.js';
 
 const KEY = 'sk_fuzz_REGRESSION_4f9c2a7e';
@@ -547,6 +548,25 @@ describe('mock, as Prism answers', () => {
     },
     60_000,
   );
+
+  // The campaign's oracle took the first of two equally specific Accept ranges ('application/json;q=0', then
+  // 'application/json') and expected a 406; the mock, like negotiator, takes the highest quality (seed -121480239).
+  test('of two equally specific Accept ranges the highest quality decides, for the mock and the oracle alike', async () => {
+    const plan: HttpRequestPlan = {
+      kind: 'http',
+      method: 'GET',
+      target: '/api/thumbnails',
+      headers: [
+        ['x-api-key', 'k'],
+        ['accept', 'application/json;q=0'],
+        ['accept', 'application/json'],
+      ],
+      body: { kind: 'none' },
+    };
+    expect(acceptsJson(plan)).toBe(true);
+    const answer = await sendToMock(await mockUrl(), plan, 30_000);
+    expect(answer.kind === 'response' && answer.status).toBe(200);
+  }, 60_000);
 
   test('a HEAD with Prefer: dynamic=true and a body gets the status its GET gets', async () => {
     const url = await mockUrl();
