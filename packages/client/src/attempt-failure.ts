@@ -1,21 +1,15 @@
 // Says what went wrong in an attempt that got no answer: a time limit, the caller's signal, or a connection failure; never with the key.
-import { APIConnectionError, APITimeoutError, APIUserAbortError, type ThumbnailClientError } from './errors.js';
+import { APIConnectionError, APITimeoutError, APIUserAbortError, ResponseTooLargeError, type ThumbnailClientError } from './errors.js';
 import { networkPermissionError } from './runtime-permissions.js';
 import { type Redact, safeCause } from './secret-redaction.js';
 
-/** Where an attempt failed: `target` is `METHOD url`, redacted; `of` e.g. ` (attempt 2 of 3)`; `timeout` the limit that ran out, if one did. */
-export interface FailedAttempt {
-  target: string;
-  url: string;
-  phase: 'before a response arrived' | 'while reading the response';
-  of: string;
-  timeout: string | undefined;
-  userSignal: AbortSignal | undefined;
-  redact: Redact;
-}
-
-/** The typed error for a failed attempt. */
-export function attemptError(failure: unknown, at: FailedAttempt): ThumbnailClientError {
+/** The typed error for a failed attempt: `target` is `METHOD url`, redacted; `of` e.g. ` (attempt 2 of 3)`; `timeout` the limit that ran out, if one did. */
+export function attemptError(
+  failure: unknown,
+  at: { target: string; url: string; phase: string; of: string; timeout: string | undefined; userSignal: AbortSignal | undefined; redact: Redact },
+): ThumbnailClientError {
+  // (a body past maxResponseBytes: the attempt failed with an answer, whose error says so)
+  if (failure instanceof ResponseTooLargeError) return failure;
   if (at.userSignal?.aborted) return abortError(at.target, at.userSignal, at.redact);
   if (at.timeout) return new APITimeoutError(`${at.target} timed out${at.timeout}${at.of}.`);
   const denied = networkPermissionError(failure, at.target, at.url, at.redact);

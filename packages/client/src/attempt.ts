@@ -1,9 +1,9 @@
-// The life of one attempt, and of the wait before the next: a time limit, and the caller's signal.
+// One attempt's life, and the wait before the next: a time limit and the caller's signal; and reading an answer's body
+// within maxResponseBytes, stopped when its attempt is.
 
-/** One attempt's signal, aborted by its time limit or by the caller's signal. */
-export type Attempt = ReturnType<typeof startAttempt>;
+type Bytes = Uint8Array<ArrayBuffer>;
 
-/** Starts an attempt with a fresh signal: one that already fired would abort every later attempt at once. */
+/** Starts an attempt with a fresh signal, aborted by its time limit or the caller's (one that already fired would abort every later attempt at once). */
 export function startAttempt(timeoutMs: number, userSignal: AbortSignal | undefined) {
   const controller = new AbortController();
   let fail: (reason: unknown) => void = () => undefined;
@@ -24,17 +24,39 @@ export function startAttempt(timeoutMs: number, userSignal: AbortSignal | undefi
     stopped: new Promise<never>((_, reject) => {
       fail = reject;
     }),
-    /** Called when the attempt is dropped, e.g. to cancel a body being read (a fetch may ignore the signal). */
-    onDrop: undefined as (() => void) | undefined,
     /** Stops the timer and lets go of the caller's signal; `drop` also aborts the request, dropping what is left of it with its connection. */
     finish(drop: boolean) {
       clearTimeout(timer);
       userSignal?.removeEventListener('abort', onAbort);
       // (not on every call: an abort costs some 40 µs on Node 20)
-      if (!drop) return;
-      controller.abort();
-      attempt.onDrop?.();
+      if (drop) controller.abort();
     },
   };
   return attempt;
+}
+
+/** Reads a body whole, but past `limit` bytes throws `tooLarge` of its first 4 KB; cancelled when `signal` aborts (a fetch may ignore it), or it could hold its connection. */
+export async function readBody(response: Response, limit: number, signal: AbortSignal, tooLarge: (excerpt: Bytes) => Error): Promise<Bytes> {
+  const body = response.body as ReadableStream<Bytes>;
+  // A declared length over the limit needs no reading (with a Content-Encoding it is the encoded length: count instead).
+  if (Number(response.headers.get('content-length')) > limit && !response.headers.has('content-encoding')) {
+    void body.cancel().catch(() => undefined);
+    throw tooLarge(new Uint8Array());
+  }
+  const reader = body.getReader();
+  const stop = () => void reader.cancel().catch(() => undefined);
+  // (aborted already when a fetch that ignores the signal answers after the attempt's time limit)
+  if (signal.aborted) stop();
+  else signal.addEventListener('abort', stop);
+  const chunks: Bytes[] = [];
+  let size = 0;
+  for (let read = await reader.read(); !read.done; read = await reader.read()) {
+    chunks.push(read.value);
+    size += read.value.byteLength;
+    if (size > limit) {
+      stop();
+      throw tooLarge(new Uint8Array(await new Blob(chunks).slice(0, 4096).arrayBuffer()));
+    }
+  }
+  return chunks.length === 1 ? chunks[0]! : new Uint8Array(await new Blob(chunks).arrayBuffer());
 }

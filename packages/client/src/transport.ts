@@ -1,13 +1,13 @@
 // The `fetch` given to openapi-fetch for every call: time limits, aborts, retries, redirects, the size limit and debug logs.
-// Each attempt reads the whole body within maxResponseBytes; the answer goes on as a new Response over those bytes.
+// Each attempt (attempt.ts) reads the whole body within maxResponseBytes; the answer goes on as a new Response over those bytes.
 
-import { type Attempt, startAttempt } from './attempt.js';
+import { readBody, startAttempt } from './attempt.js';
 import { abortError, attemptError } from './attempt-failure.js';
 import { explainStreamFailure, sendsBodyAsStream } from './browser-request-body.js';
 import { APIConnectionError, type ThumbnailClientError } from './errors.js';
 import type { RequestOptions } from './options.js';
 import type { ResolvedConfig } from './resolve-config.js';
-import { type FailedResponse, responseError, tooLargeError } from './response-error.js';
+import { responseError, tooLargeError } from './response-error.js';
 import { isIdempotentMethod, isRetryableStatus, retriesFor, retryDelayMs } from './retry-policy.js';
 import { refusedBeforeStreaming } from './runtime-permissions.js';
 import { safeLogger } from './safe-logger.js';
@@ -19,10 +19,6 @@ export type TransportSettings = Omit<ResolvedConfig, 'apiKey' | 'baseUrl' | 'aut
 /** Sends a request built by openapi-fetch (with a call's own options); resolves with its answer, read in full, or throws a typed error. */
 export type Transport = (request: Request, call?: RequestOptions) => Promise<Response>;
 
-type Bytes = Uint8Array<ArrayBuffer>;
-type Answer = Omit<FailedResponse, 'body'>;
-
-/** Creates the transport for one client. */
 export function createTransport(settings: TransportSettings): Transport {
   const { logger, redact } = settings;
   // Called unbound: a browser's fetch throws "Illegal invocation" when called as a method of another object.
@@ -37,10 +33,9 @@ export function createTransport(settings: TransportSettings): Transport {
     const limit = call?.maxResponseBytes ?? settings.maxResponseBytes;
     const attempts = retriesFor(method, settings.maxRetries, call?.maxRetries) + 1;
     const totalTimeoutMs = call?.totalTimeoutMs ?? settings.totalTimeoutMs;
-    const deadline = totalTimeoutMs === undefined ? Number.POSITIVE_INFINITY : Date.now() + totalTimeoutMs;
+    const deadline = Date.now() + (totalTimeoutMs ?? Number.POSITIVE_INFINITY);
     const target = `${method} ${redact(url)}`;
-    // Built only when the answer is not handed on as it is.
-    const answerOf = (response: Response): Answer => ({ method, path: redact(new URL(url).pathname), response, redact });
+    const answer = (response: Response, body?: unknown) => ({ method, path: redact(new URL(url).pathname), response, body, redact });
     // Read once, so every attempt sends the same bytes (a Request body can be read only once).
     const body = request.body === null ? undefined : await request.arrayBuffer();
     // fetch re-sends a request answered 421 when it can replay its body, and a fetch may retry by itself: a stream body
@@ -62,7 +57,7 @@ export function createTransport(settings: TransportSettings): Transport {
       const attemptMs = Math.max(1, Math.min(timeoutMs, deadline - started));
       const current = startAttempt(attemptMs, userSignal);
       let response: Response | undefined;
-      let bytes: Bytes | null = null;
+      let bytes: Uint8Array<ArrayBuffer> | null = null;
       let error: ThumbnailClientError | undefined;
       // Goes on after the attempt ends (a fetch may ignore the signal), so that a late answer's body is cancelled unread.
       const exchange = async () => {
@@ -71,7 +66,7 @@ export function createTransport(settings: TransportSettings): Transport {
         if (typeof answered?.status !== 'number' || typeof answered.headers?.get !== 'function')
           throw new TypeError(`the fetch function resolved with ${typeof answered}, not a Response`);
         response = answered;
-        return answered.body && readBody(answered, limit, current, (excerpt) => (error = tooLargeError(answerOf(answered), excerpt, limit)));
+        return answered.body && readBody(answered, limit, current.signal, (excerpt) => tooLargeError(answer(answered), excerpt, limit));
       };
       try {
         bytes = await Promise.race([exchange(), current.stopped]);
@@ -84,7 +79,7 @@ export function createTransport(settings: TransportSettings): Transport {
         const limitText = attemptMs < timeoutMs ? `: its ${totalTimeoutMs} ms in all (totalTimeoutMs) ran out` : ` after ${timeoutMs} ms (timeoutMs)`;
         const phase = response ? 'while reading the response' : 'before a response arrived';
         const of = attempts > 1 ? ` (attempt ${attempt} of ${attempts})` : '';
-        error ??= attemptError(failure, { target, url, phase, of, timeout: current.timedOut ? limitText : undefined, userSignal, redact });
+        error = attemptError(failure, { target, url, phase, of, timeout: current.timedOut ? limitText : undefined, userSignal, redact });
         if (oneShot) error = explainStreamFailure(error);
       }
       // Only a failed connection may succeed on a retry: not an abort, nor a permission the runtime refused.
@@ -101,65 +96,17 @@ export function createTransport(settings: TransportSettings): Transport {
       }
       log?.(said);
       if (error) throw error;
-      return handOn(response!, bytes, answerOf);
+      const { status, ok } = response!;
+      // Response refuses other statuses (a browser's opaque redirect is 0; fetch reads any status up to 999): the body is read
+      // as openapi-fetch reads an error's, JSON else text.
+      if (status < 200 || status > 599) {
+        const text = bytes ? new TextDecoder().decode(bytes) : '';
+        throw responseError(answer(response!, await new Response(text).json().catch(() => text)));
+      }
+      // The key is redacted from an error answer; a reason phrase Response refuses (past Latin-1, from bytes that are not UTF-8) is dropped.
+      const handed = ok ? { statusText: response!.statusText, headers: response!.headers, body: bytes } : redactedAnswer(response!, bytes, redact);
+      const statusText = /^[\t\x20-\x7e\x80-\xff]*$/.test(handed.statusText) ? handed.statusText : '';
+      return new Response(handed.body, { status, statusText, headers: handed.headers });
     }
   };
-}
-
-/** Reads a body whole, but past `limit` bytes throws `tooLarge` of its first 4 KB; a body left unread is cancelled, or it could hold its connection. */
-async function readBody(response: Response, limit: number, attempt: Attempt, tooLarge: (excerpt: Bytes) => Error): Promise<Bytes> {
-  const body = response.body as ReadableStream<Bytes>;
-  // A declared length over the limit needs no reading (with a Content-Encoding it is the encoded length: count instead).
-  if (Number(response.headers.get('content-length')) > limit && !response.headers.has('content-encoding')) {
-    void body.cancel().catch(() => undefined);
-    throw tooLarge(new Uint8Array());
-  }
-  const reader = body.getReader();
-  const stop = () => void reader.cancel().catch(() => undefined);
-  // (dropped already when a fetch that ignores the signal answers after the attempt's time limit)
-  if (attempt.signal.aborted) stop();
-  else attempt.onDrop = stop;
-  const chunks: Bytes[] = [];
-  let size = 0;
-  for (let read = await reader.read(); !read.done; read = await reader.read()) {
-    chunks.push(read.value);
-    size += read.value.byteLength;
-    if (size > limit) {
-      stop();
-      throw tooLarge(joined(chunks, Math.min(size, 4096)));
-    }
-  }
-  return chunks.length === 1 ? chunks[0]! : joined(chunks, size);
-}
-
-/** The first `size` bytes of the chunks, in one array. */
-function joined(chunks: Bytes[], size: number): Bytes {
-  const bytes = new Uint8Array(size);
-  for (let i = 0, at = 0; at < size; at += chunks[i++]!.byteLength) bytes.set(chunks[i]!.subarray(0, size - at), at);
-  return bytes;
-}
-
-/** The answer as openapi-fetch gets it: a new Response over the bytes read, with the key redacted unless a success. */
-function handOn(response: Response, bytes: Bytes | null, answerOf: (response: Response) => Answer): Response {
-  const { status } = response;
-  // Response refuses other statuses: a browser's opaque redirect is 0, and fetch reads any status up to 999.
-  if (status < 200 || status > 599) throw responseError({ ...answerOf(response), body: bytes ? parsed(new TextDecoder().decode(bytes)) : undefined });
-  const { statusText, headers, body } = response.ok
-    ? { statusText: response.statusText, headers: response.headers, body: bytes }
-    : redactedAnswer(response, bytes, answerOf(response).redact);
-  try {
-    return new Response(body, { status, statusText, headers });
-  } catch {
-    // A reason phrase Response refuses (characters past Latin-1, as Node's fetch reads bytes that are not UTF-8) is dropped.
-    return new Response(body, { status, headers });
-  }
-}
-
-/** JSON, else the text, as openapi-fetch reads an error body. */
-function parsed(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return text;
-  }
 }
