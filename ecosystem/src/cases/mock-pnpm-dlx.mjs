@@ -12,36 +12,6 @@ const endBoundMs = 10_000;
 const parentGone = 'thumbnail-api-mock: the process that started it has exited; stopping.';
 
 /**
- * What a request to `url` meets: ECONNREFUSED once nothing listens there, or what happened instead.
- * @param {string} url
- */
-async function connectionOutcome(url) {
-  try {
-    const response = await fetch(`${url}/api/thumbnails`, { signal: AbortSignal.timeout(5_000) });
-    await response.arrayBuffer();
-    return `answered ${response.status}`;
-  } catch (error) {
-    return String(/** @type {{ cause?: { code?: string } }} */ (error).cause?.code ?? error);
-  }
-}
-
-/**
- * Waits (bounded) until connections to `url` are refused; returns the last outcome (ECONNREFUSED when closed). A
- * process closes its sockets last when it exits, so its port may still accept and drop a connection for a moment.
- * @param {string} url
- * @param {number} timeoutMs
- */
-async function portClosed(url, timeoutMs) {
-  const deadline = performance.now() + timeoutMs;
-  let outcome = await connectionOutcome(url);
-  while (outcome !== 'ECONNREFUSED' && performance.now() < deadline) {
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    outcome = await connectionOutcome(url);
-  }
-  return outcome;
-}
-
-/**
  * Retries until the mock answers the ok key with 200 (bounded); throws with the last status otherwise.
  * @param {string} url
  * @param {string} key
@@ -104,7 +74,9 @@ export function mockPnpmDlxCases(context) {
         throw new Error(
           `${endBoundMs / 1000} s after ${signal} to the outer pnpm, still running: ${survivors.map(({ pid, command: line }) => `${pid} ${line.slice(0, 160)}`).join(' | ')}`,
         );
-      const outcome = await portClosed(url, endBoundMs - (performance.now() - killed));
+      // Imported here, not at the top: dev-tools is built by the suite's build step, after this module is loaded.
+      const { portClosed } = await import('@thumbnail-api/dev-tools/port-closed');
+      const outcome = await portClosed(`${url}/api/thumbnails`, endBoundMs - (performance.now() - killed));
       if (outcome !== 'ECONNREFUSED')
         throw new Error(
           `${endBoundMs / 1000} s after ${signal} to the outer pnpm, the mock's port ${new URL(url).port} still gave ${outcome} instead of a refusal`,

@@ -2,6 +2,7 @@
 // ends: nothing of the mock stays running and its port is closed. Processes are found by a marker in their
 // environment (Linux /proc), which npx, the mock and a command after `--` all inherit. (Prism runs inside the mock.)
 import { fileURLToPath } from 'node:url';
+import { portClosed } from '@thumbnail-api/dev-tools/port-closed';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { cliPath, killAllRuns, runProgram } from './helpers/cli.js';
 import { installPackedMock, type PackedInstall } from './helpers/packed-install.js';
@@ -11,26 +12,6 @@ const fixture = (name: string) => fileURLToPath(new URL(`./fixtures/${name}`, im
 const parentGone = 'thumbnail-api-mock: the process that started it has exited; stopping.';
 
 afterEach(killAllRuns);
-
-/**
- * The error code of a request to `url`: ECONNREFUSED once nothing listens on its port any more. Asked again for up to
- * 10 s: an exiting process hides its /proc environment (so survivorsOf finds it gone) before its sockets are closed,
- * and meanwhile its port still takes a connection and drops it (UND_ERR_SOCKET).
- */
-async function connectionError(url: string, timeoutMs = 10_000): Promise<string> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    let code: string;
-    try {
-      const response = await fetch(`${url}/api/thumbnails`, { signal: AbortSignal.timeout(5_000) });
-      code = `answered ${response.status}`;
-    } catch (error) {
-      code = String((error as { cause?: { code?: string } }).cause?.code ?? error);
-    }
-    if (code === 'ECONNREFUSED' || Date.now() > deadline) return code;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 async function answers(url: string): Promise<number> {
   return (await fetch(`${url}/api/thumbnails`, { headers: { 'x-api-key': 'k' } })).status;
@@ -63,7 +44,7 @@ describe('started with npx from the installed package', () => {
 
     run.child.kill(signal);
     expect(await survivorsOf(run.marker)).toEqual([]);
-    expect(await connectionError(url)).toBe('ECONNREFUSED');
+    expect(await portClosed(`${url}/api/thumbnails`)).toBe('ECONNREFUSED');
     expect(run.stderr()).toContain(parentGone);
   });
 
@@ -74,7 +55,7 @@ describe('started with npx from the installed package', () => {
 
     run.child.kill('SIGTERM');
     expect(await survivorsOf(run.marker)).toEqual([]);
-    expect(await connectionError(url)).toBe('ECONNREFUSED');
+    expect(await portClosed(`${url}/api/thumbnails`)).toBe('ECONNREFUSED');
   });
 });
 
@@ -86,7 +67,7 @@ describe('started by another process that dies', () => {
 
     run.child.kill('SIGKILL');
     expect(await survivorsOf(run.marker)).toEqual([]);
-    expect(await connectionError(url)).toBe('ECONNREFUSED');
+    expect(await portClosed(`${url}/api/thumbnails`)).toBe('ECONNREFUSED');
     expect(run.stderr()).toContain(parentGone);
   });
 
@@ -98,7 +79,7 @@ describe('started by another process that dies', () => {
 
     run.child.kill('SIGKILL');
     expect(await survivorsOf(run.marker)).toEqual([]);
-    expect(await connectionError(url)).toBe('ECONNREFUSED');
+    expect(await portClosed(`${url}/api/thumbnails`)).toBe('ECONNREFUSED');
   });
 
   // The mock, Prism included, lives in that process: nothing else to end.
@@ -114,6 +95,6 @@ describe('started by another process that dies', () => {
     expect(await survivorsOf(run.marker)).toEqual([]);
     // Gone from /proc is not yet done exiting: a process with Prism's heap takes a moment to close its sockets.
     await run.exited;
-    expect(await connectionError(url)).toBe('ECONNREFUSED');
+    expect(await portClosed(`${url}/api/thumbnails`)).toBe('ECONNREFUSED');
   });
 });
