@@ -67,7 +67,8 @@ const CLIENT_OPTIONS: ReadonlyArray<keyof ThumbnailClientOptions> = [
   'allowInsecureHttp',
 ];
 const HEADER_NAME = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
-const HEADER_VALUE = /^[\t\x20-\x7e\x80-\xff]*$/;
+/** The characters of a header value, and of a reason phrase (HTAB, SP, VCHAR, obs-text): what Headers and Response accept. */
+export const HEADER_VALUE = /^[\t\x20-\x7e\x80-\xff]*$/;
 const KEY_HEADERS = new Set(['x-api-key', 'authorization']);
 const ENV_SETTINGS: ReadonlyArray<EnvironmentSetting & { option: 'apiKey' | 'baseUrl' }> = [
   { variable: 'THUMBNAIL_API_KEY', option: 'apiKey' },

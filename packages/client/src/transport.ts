@@ -6,7 +6,7 @@ import { abortError, attemptError } from './attempt-failure.js';
 import { explainStreamFailure, sendsBodyAsStream } from './browser-request-body.js';
 import { APIConnectionError, type ThumbnailClientError } from './errors.js';
 import type { RequestOptions } from './options.js';
-import type { ResolvedConfig } from './resolve-config.js';
+import { HEADER_VALUE, type ResolvedConfig } from './resolve-config.js';
 import { responseError, tooLargeError } from './response-error.js';
 import { isIdempotentMethod, isRetryableStatus, retriesFor, retryDelayMs } from './retry-policy.js';
 import { refusedBeforeStreaming } from './runtime-permissions.js';
@@ -66,7 +66,7 @@ export function createTransport(settings: TransportSettings): Transport {
         if (typeof answered?.status !== 'number' || typeof answered.headers?.get !== 'function')
           throw new TypeError(`the fetch function resolved with ${typeof answered}, not a Response`);
         response = answered;
-        return answered.body && readBody(answered, limit, current.signal, (excerpt) => tooLargeError(answer(answered), excerpt, limit));
+        return answered.body && readBody(answered, limit, current, (excerpt) => tooLargeError(answer(answered), excerpt, limit));
       };
       try {
         bytes = await Promise.race([exchange(), current.stopped]);
@@ -105,7 +105,7 @@ export function createTransport(settings: TransportSettings): Transport {
       }
       // The key is redacted from an error answer; a reason phrase Response refuses (past Latin-1, from bytes that are not UTF-8) is dropped.
       const handed = ok ? { statusText: response!.statusText, headers: response!.headers, body: bytes } : redactedAnswer(response!, bytes, redact);
-      const statusText = /^[\t\x20-\x7e\x80-\xff]*$/.test(handed.statusText) ? handed.statusText : '';
+      const statusText = HEADER_VALUE.test(handed.statusText) ? handed.statusText : '';
       return new Response(handed.body, { status, statusText, headers: handed.headers });
     }
   };
