@@ -117,3 +117,12 @@ test.each([
 ])('%s is refused at start', async (_, options, message) => {
   await expect(startMock({ port: 0, ...options })).rejects.toThrow(message);
 });
+
+test('a request Prism answers is journaled with the status Prism gave and the body it was sent', async () => {
+  await send(mock.url, {
+    method: 'POST',
+    headers: { 'x-api-key': 'k', 'content-type': 'application/json', prefer: 'dynamic=true' },
+    body: '{"prompt":"generated"}',
+  });
+  expect(mock.requests()).toMatchObject([{ operationId: 'createThumbnail', status: 200, body: { prompt: 'generated' }, rule: null }]);
+});
