@@ -9,12 +9,16 @@ const MAX_LENGTH = 160;
  * @param {string} markdown
  */
 export function plainText(markdown) {
-  return markdown
-    .replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1')
-    .replace(/<[^>]+>/g, '')
-    .replace(/[`*_]+/g, '')
-    .replace(/\s+/g, ' ')
-    .trim();
+  return (
+    markdown
+      .replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1')
+      .replace(/<[^>]+>/g, '')
+      .replace(/[`*]+/g, '')
+      // _emphasis_ and __strong__, but not the underscores inside a name such as THUMBNAIL_API_KEY.
+      .replace(/(^|\W)_{1,2}(\S(?:.*?\S)?)_{1,2}(?=\W|$)/g, '$1$2')
+      .replace(/\s+/g, ' ')
+      .trim()
+  );
 }
 
 /**
