@@ -3,7 +3,8 @@
 // contract and the options) that the browser must fetch, parse and run before it paints anything. Here the
 // bundle becomes its own cacheable file, `redoc.standalone.js`, and a small inline loader imports it and
 // hydrates the page only when the reader needs Redoc: an address naming a route of the reference, or the
-// first press of a key or a mouse button / tap (a click that started it is replayed once Redoc has run).
+// first press of a key or a mouse button / tap (a click that started it is replayed once Redoc has run), except a
+// press on a link to another page. A load cut short because the reader left the page is not a failure.
 // Loading it at idle instead blocks the main thread for seconds on a phone, just when the reader starts.
 
 /** The file the bundle is written to, next to index.html. */
@@ -49,9 +50,15 @@ const LOADER_SCRIPT = `
   var root = document.getElementById('redoc');
   var events = ['mousedown', 'keydown', 'hashchange'];
   var replay = null;
+  var leaving = false;
   function setState(state) { root.setAttribute('${REDOC_STATE_ATTRIBUTE}', state); }
-  function start() {
-    events.forEach(function (type) { removeEventListener(type, start, true); });
+  function listen(on) {
+    events.forEach(function (type) { (on ? addEventListener : removeEventListener)(type, start, { capture: true, passive: true }); });
+  }
+  function start(event) {
+    var link = event && event.type === 'mousedown' && event.target instanceof Element ? event.target.closest('a[href]') : null;
+    if (link && link.getAttribute('href').charAt(0) !== '#') return;
+    listen(false);
     if (root.getAttribute('${REDOC_STATE_ATTRIBUTE}') !== 'static') return;
     setState('loading');
     import('./${REDOC_BUNDLE_FILE}').then(function (redoc) {
@@ -62,6 +69,7 @@ const LOADER_SCRIPT = `
       removeEventListener('click', remember, true);
       requestAnimationFrame(function () { if (replay && replay.isConnected) replay.click(); });
     }, function (error) {
+      if (leaving) { setState('static'); listen(true); return; }
       setState('failed');
       console.error('The reference could not load ${REDOC_BUNDLE_FILE}; its content stays readable, without search and panels.', error);
     });
@@ -71,7 +79,9 @@ const LOADER_SCRIPT = `
     if (!replay && target && root.contains(target) && !target.closest('a[href]')) replay = target;
   }
   addEventListener('click', remember, true);
-  events.forEach(function (type) { addEventListener(type, start, { capture: true, passive: true }); });
+  addEventListener('pagehide', function () { leaving = true; });
+  addEventListener('pageshow', function () { leaving = false; });
+  listen(true);
   if (/^#\\/./.test(location.hash)) start();
 })();
 `

@@ -156,6 +156,15 @@ describe("the loader of Redoc's script", () => {
     await expect.poll(() => reader.page.getByTestId('search-dialog').innerText()).toContain('Generate a thumbnail');
   });
 
+  test('does not load Redoc for a click on a link to another page, and leaves without an error', async () => {
+    expect(await openFresh(reader.page, `${site.url}/index.html`)).toBe(200);
+    const requests: string[] = [];
+    reader.page.on('request', (request) => requests.push(request.url()));
+    await reader.page.locator('.site-nav').getByRole('link', { name: 'Errors', exact: true }).click();
+    await reader.page.waitForURL(/errors\.html$/);
+    expect(bundleRequests(requests)).toEqual([]);
+  });
+
   test('loaded nothing from outside 127.0.0.1 and logged no console errors', () => {
     expect(reader.offsiteRequests).toEqual([]);
     expect(reader.consoleErrors).toEqual([]);
