@@ -1,5 +1,5 @@
 // Lighthouse, pinned in bench/tools (package.json and its lockfile), installed with npm into docs/.tools the first
-// time the bench runs and reused while the lockfile is unchanged. It is ~110 MB: not a workspace dependency, so the
+// time the bench runs and reused while the lockfile is unchanged. It is over 100 MB: not a workspace dependency, so the
 // install that npm start and npm test make stays without it.
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -35,7 +35,7 @@ export async function ensureLighthouse() {
   rmSync(toolsDir, { recursive: true, force: true });
   mkdirSync(toolsDir, { recursive: true });
   for (const file of ['package.json', 'package-lock.json']) writeFileSync(join(toolsDir, file), readFileSync(join(manifestDir, file)));
-  console.log(`Installing lighthouse@${lighthouseVersion()} into ${toolsDir} (once; about 110 MB)...`);
+  console.log(`Installing lighthouse@${lighthouseVersion()} into ${toolsDir} (once; over 100 MB)...`);
   const result = await runProcess('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error'], { cwd: toolsDir, timeoutMs: 10 * 60_000 });
   if (result.code !== 0 || !existsSync(lighthouseBin)) {
     throw new Error(
