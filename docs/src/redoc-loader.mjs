@@ -3,8 +3,8 @@
 // contract and the options) that the browser must fetch, parse and run before it paints anything. Here the
 // bundle becomes its own cacheable file, `redoc.standalone.js`, and a small inline loader imports it and
 // hydrates the page only when the reader needs Redoc: an address naming a route of the reference, or the
-// first press of a key or a mouse button / tap (a click that started it is replayed once Redoc has run), except a
-// press on a link to another page. A load cut short because the reader left the page is not a failure.
+// first press of a key or a mouse button / tap (a click that started it is replayed once Redoc has run), except what
+// only reads: keys that scroll, the scrollbar, a link to another page. A load cut short by leaving is not a failure.
 // Loading it at idle instead blocks the main thread for seconds on a phone, just when the reader starts.
 
 /** The file the bundle is written to, next to index.html. */
@@ -51,11 +51,14 @@ const LOADER_SCRIPT = `
   var events = ['mousedown', 'keydown', 'hashchange'];
   var replay = null;
   var leaving = false;
+  var SCROLL_KEYS = ['ArrowUp', 'ArrowDown', 'ArrowLeft', 'ArrowRight', 'PageUp', 'PageDown', 'Home', 'End', ' '];
   function setState(state) { root.setAttribute('${REDOC_STATE_ATTRIBUTE}', state); }
   function listen(on) {
     events.forEach(function (type) { (on ? addEventListener : removeEventListener)(type, start, { capture: true, passive: true }); });
   }
   function start(event) {
+    if (event && event.type === 'keydown' && SCROLL_KEYS.indexOf(event.key) !== -1) return;
+    if (event && event.type === 'mousedown' && event.target === document.documentElement) return;
     var link = event && event.type === 'mousedown' && event.target instanceof Element ? event.target.closest('a[href]') : null;
     if (link && link.getAttribute('href').charAt(0) !== '#') return;
     listen(false);

@@ -156,6 +156,16 @@ describe("the loader of Redoc's script", () => {
     await expect.poll(() => reader.page.getByTestId('search-dialog').innerText()).toContain('Generate a thumbnail');
   });
 
+  test('does not load Redoc while the reader scrolls with the keyboard', async () => {
+    expect(await openFresh(reader.page, `${site.url}/index.html`)).toBe(200);
+    for (const key of ['PageDown', 'ArrowDown', 'Space', 'End', 'Home']) await reader.page.keyboard.press(key);
+    await expect.poll(() => reader.page.evaluate(() => scrollY)).toBe(0);
+    expect(await redocState(reader.page)).toBe('static');
+    // Any other key is the reader reaching for Redoc's controls (Tab, a shortcut).
+    await reader.page.keyboard.press('Tab');
+    await expect.poll(() => redocState(reader.page)).not.toBe('static');
+  });
+
   test('does not load Redoc for a click on a link to another page, and leaves without an error', async () => {
     expect(await openFresh(reader.page, `${site.url}/index.html`)).toBe(200);
     const requests: string[] = [];
