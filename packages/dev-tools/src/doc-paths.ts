@@ -1,5 +1,5 @@
-// The repository paths a Markdown document names (in `code spans` and link targets) that do not exist, so that a
-// README or CONTRIBUTING.md cannot keep pointing at a file that was renamed or moved.
+// The repository paths a Markdown document names (in `code spans` and link targets) that do not exist, and the headings
+// its links point at that are gone, so that a README or CONTRIBUTING.md cannot keep pointing at what was renamed or moved.
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 
@@ -11,7 +11,7 @@ export interface MissingPath {
   readonly line: number;
   /** As written in the document. */
   readonly named: string;
-  /** Where it was looked for, relative to the root. */
+  /** Where it was looked for, relative to the root (with `#anchor` for a heading that is not there). */
   readonly lookedAt: string;
 }
 
@@ -49,12 +49,42 @@ function codeSpanTargets(text: string, root: string, documentDir: string): strin
   return [...new Set([documentDir, root])].filter((dir) => existsSync(join(dir, first))).map((dir) => relative(root, join(dir, path)));
 }
 
-/** A link target that names a file of the repository, relative to the root; undefined for URLs and anchors. */
-function linkTarget(target: string, root: string, documentDir: string): string | undefined {
-  if (/^[a-z][a-z\d+.-]*:/i.test(target) || target.startsWith('#')) return undefined;
-  const path = decodeURI(target.split('#')[0]!);
-  if (path === '') return undefined;
-  return relative(root, path.startsWith('/') ? join(root, path) : join(documentDir, path));
+/** A link target that names a file of the repository, relative to the root, and its fragment; undefined for URLs. */
+function linkTarget(target: string, root: string, document: string): { path: string; fragment: string } | undefined {
+  if (/^[a-z][a-z\d+.-]*:/i.test(target)) return undefined;
+  const [rawPath = '', fragment = ''] = target.split('#');
+  const path = decodeURI(rawPath);
+  // `#anchor` alone is a place in the document itself.
+  if (path === '') return { path: relative(root, document), fragment };
+  return { path: relative(root, path.startsWith('/') ? join(root, path) : join(dirname(document), path)), fragment };
+}
+
+const anchorsByFile = new Map<string, Set<string>>();
+
+/** The anchors GitHub gives a Markdown file's headings (lower case, punctuation dropped, spaces as `-`, repeats `-1`), and its `id`s. */
+export function headingAnchors(file: string): Set<string> {
+  const cached = anchorsByFile.get(file);
+  if (cached) return cached;
+  const anchors = new Set<string>();
+  const seen = new Map<string, number>();
+  let fenced = false;
+  for (const text of readFileSync(file, 'utf8').split('\n')) {
+    if (FENCE.test(text)) fenced = !fenced;
+    if (fenced) continue;
+    for (const match of text.matchAll(/\b(?:id|name)="([^"]+)"/g)) anchors.add(match[1]!);
+    const heading = /^#{1,6}\s+(.*?)\s*#*\s*$/.exec(text)?.[1];
+    if (heading === undefined) continue;
+    const words = heading
+      .replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1')
+      .replace(/[`*]/g, '')
+      .toLowerCase();
+    const base = words.replace(/[^\p{L}\p{M}\p{N}\p{Pc} -]/gu, '').replace(/ /g, '-');
+    const count = seen.get(base) ?? 0;
+    seen.set(base, count + 1);
+    anchors.add(count === 0 ? base : `${base}-${count}`);
+  }
+  anchorsByFile.set(file, anchors);
+  return anchors;
 }
 
 function builtOrInstalled(path: string): boolean {
@@ -79,8 +109,18 @@ export function checkPathsIn(root: string, document: string, accept: (path: stri
       const named: { named: string; targets: string[] }[] = [];
       // Link targets first, then code spans outside them (a span inside link text is the link's label).
       for (const match of text.matchAll(LINK_TARGET)) {
-        const target = linkTarget(match[1]!, rootDir, documentDir);
-        named.push({ named: match[1]!, targets: target === undefined ? [] : [target] });
+        const target = linkTarget(match[1]!, rootDir, join(rootDir, document));
+        if (target === undefined) continue;
+        const file = join(rootDir, target.path);
+        // A heading a link points at (`README.md#speed`) must still be there: renaming one breaks the link silently.
+        if (target.fragment !== '' && target.path.endsWith('.md') && existsSync(file)) {
+          checked++;
+          if (!headingAnchors(file).has(decodeURIComponent(target.fragment).toLowerCase())) {
+            missing.push({ document, line: index + 1, named: match[1]!, lookedAt: `${target.path}#${target.fragment}` });
+          }
+          continue;
+        }
+        if (target.path !== relative(rootDir, join(rootDir, document))) named.push({ named: match[1]!, targets: [target.path] });
       }
       for (const match of text.replace(LINK_TARGET, '').matchAll(CODE_SPAN)) {
         named.push({ named: match[2]!.trim(), targets: codeSpanTargets(match[2]!, rootDir, documentDir) });
@@ -109,7 +149,13 @@ export function checkPathsIn(root: string, document: string, accept: (path: stri
 export function describeMissing(missing: readonly MissingPath[]): string {
   return missing
     .map((item) => {
-      const why = item.lookedAt === 'outside the repository' ? 'points outside the repository' : `no ${item.lookedAt} in the repository`;
+      const [file, anchor] = item.lookedAt.split('#');
+      const why =
+        item.lookedAt === 'outside the repository'
+          ? 'points outside the repository'
+          : anchor !== undefined
+            ? `no heading #${anchor} in ${file}`
+            : `no ${item.lookedAt} in the repository`;
       return `${item.document}:${item.line}: \`${item.named}\` (${why})`;
     })
     .join('\n');

@@ -13,6 +13,7 @@ beforeAll(() => {
     mkdirSync(dirname(join(root, file)), { recursive: true });
     writeFileSync(join(root, file), '');
   }
+  writeFileSync(join(root, 'packages/mock/README.md'), '# Mock\n\n## Command\n');
 });
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
@@ -63,7 +64,7 @@ describe('checkPathsIn', () => {
   });
 
   test.each([
-    ['URLs and anchors', 'See [it](https://example.com/a/b) and [there](#top) and `http://127.0.0.1:4010/api`.'],
+    ['URLs', 'See [it](https://example.com/a/b#top) and `http://127.0.0.1:4010/api`.'],
     ['import specifiers', 'Import `@thumbnail-api/dev-tools/port-closed`.'],
     ['built and installed folders', 'Built into `spec/dist/openapi.json`; `node_modules/.bin/prism`.'],
     ['placeholders, globs and commands', 'Tests in `<package>/test/`, `spec/**/*.yaml`, `node scripts/pnpm.mjs install`.'],
@@ -71,6 +72,30 @@ describe('checkPathsIn', () => {
     ['fenced code blocks', '```sh\ncat spec/nothing-here.md\n```'],
   ])('leaves alone %s', (_, markdown) => {
     expect(check(markdown).missing).toEqual([]);
+  });
+
+  describe('links to a heading', () => {
+    const guide = ['# Guide', '## The quick start (`npm start`)', '## How long *things* take', '## Notes', '## Notes', '<a id="by-hand"></a>'].join('\n');
+    beforeAll(() => writeFileSync(join(root, 'spec/GUIDE.md'), guide));
+
+    test.each([
+      ['punctuation and code dropped', 'spec/GUIDE.md#the-quick-start-npm-start'],
+      ['emphasis dropped', 'spec/GUIDE.md#how-long-things-take'],
+      ['a repeated heading numbered', 'spec/GUIDE.md#notes-1'],
+      ['an explicit id', 'spec/GUIDE.md#by-hand'],
+    ])('passes %s', (_, target) => {
+      expect(check(`See [it](${target}).`)).toEqual({ checked: 1, missing: [] });
+    });
+
+    test('names a heading that is gone, in another document or its own', () => {
+      const { missing } = check('See [timings](spec/GUIDE.md#timings) and [above](#intro).\n\n## Introduction\n');
+      expect(describeMissing(missing)).toBe(
+        [
+          'CONTRIBUTING.md:1: `spec/GUIDE.md#timings` (no heading #timings in spec/GUIDE.md)',
+          'CONTRIBUTING.md:1: `#intro` (no heading #intro in CONTRIBUTING.md)',
+        ].join('\n'),
+      );
+    });
   });
 
   test('lets a path the caller accepts pass (a file a release writes)', () => {
