@@ -67,6 +67,7 @@ export class APIPromise<T> extends Promise<T> {
     });
   }
 
+  // biome-ignore lint/suspicious/noThenProperty: a Promise subclass; awaiting it parses the body.
   override then<R1 = T, R2 = never>(
     onfulfilled?: ((value: T) => R1 | PromiseLike<R1>) | null,
     // biome-ignore lint/suspicious/noExplicitAny: the signature of Promise.prototype.then, which this overrides.
