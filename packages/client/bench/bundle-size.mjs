@@ -19,7 +19,12 @@ const withoutMessages = {
       const cuts = [];
       /** @param {ts.Node} node */
       const visit = (node) => {
-        const prose = ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node) || ts.isTemplateHead(node) || ts.isTemplateMiddle(node) || ts.isTemplateTail(node);
+        const prose =
+          ts.isStringLiteral(node) ||
+          ts.isNoSubstitutionTemplateLiteral(node) ||
+          ts.isTemplateHead(node) ||
+          ts.isTemplateMiddle(node) ||
+          ts.isTemplateTail(node);
         if (prose && node.text.includes(' ')) cuts.push([node.getStart() + 1, node.getEnd() - (ts.isTemplateHead(node) || ts.isTemplateMiddle(node) ? 2 : 1)]);
         ts.forEachChild(node, visit);
       };
