@@ -46,7 +46,7 @@ const size = await measureBundleSize();
 const measured = { whole: kb(size.whole.gz), openapiFetch: kb(size.openapiFetch.gz), noMessages: kb(size.noMessages.gz) };
 
 if (process.argv.includes('--check')) {
-  const shown = /\*\*([\d.]+) kB gzipped\*\*[^;]*; ([\d.]+) kB gzipped[^]*\*\*([\d.]+) kB gzipped\*\*/.exec(current);
+  const shown = /\*\*([\d.]+) kB gzipped\*\*[^;]*; ([\d.]+) kB gzipped[\s\S]*\*\*([\d.]+) kB gzipped\*\*/.exec(current);
   const close = (shownKb, bytes) => shownKb !== undefined && Math.abs(Number(shownKb) - bytes / 1024) <= GZIP_TOLERANCE_KB;
   const gz = {
     whole: close(shown?.[1], size.whole.gz) ? shown?.[1] : measured.whole,
