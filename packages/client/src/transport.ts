@@ -6,7 +6,7 @@ import { abortError, attemptError } from './attempt-failure.js';
 import { explainStreamFailure, sendsBodyAsStream } from './browser-request-body.js';
 import { APIConnectionError, type ThumbnailClientError } from './errors.js';
 import type { RequestOptions } from './options.js';
-import type { ResolvedConfig } from './resolve-config.js';
+import { HEADER_VALUE, type ResolvedConfig } from './resolve-config.js';
 import { responseError, tooLargeError } from './response-error.js';
 import { isIdempotentMethod, isRetryableStatus, retriesFor, retryDelayMs } from './retry-policy.js';
 import { refusedBeforeStreaming } from './runtime-permissions.js';
@@ -131,7 +131,9 @@ export function createTransport(settings: TransportSettings): Transport {
       if (status < 200 || status > 599) throw responseError(answer(response!, parseBody(bytes)));
       if (!unread) return { response: response!, bytes };
       const guarded = guardedBody(response!, limit, current, failed, (excerpt) => tooLargeError(answer(response!), excerpt, limit));
-      return { response: new Response(guarded, { status, statusText: response!.statusText, headers: response!.headers }), bytes: null };
+      // (a reason phrase Response refuses, past Latin-1 from bytes that are not UTF-8, is dropped, as client.raw drops it)
+      const statusText = HEADER_VALUE.test(response!.statusText) ? response!.statusText : '';
+      return { response: new Response(guarded, { status, statusText, headers: response!.headers }), bytes: null };
     }
   };
 }

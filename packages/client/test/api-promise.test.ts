@@ -87,6 +87,18 @@ describe('asResponse()', () => {
     expect(server.requests).toHaveLength(1);
   });
 
+  test('keeps the reason phrase, or leaves out one a Response refuses (bytes that are not UTF-8)', async () => {
+    const server = await serve((request, res) => {
+      res.writeHead(200, request.url === '/api/persons' ? 'Tr\xe8s bien' : 'Fine', { 'content-type': 'application/json' });
+      res.end('{}');
+    });
+    const client = clientFor(server.url);
+    expect((await client.thumbnails.list().asResponse()).statusText).toBe('Fine');
+    const response = await client.request('GET', '/api/persons').asResponse();
+    expect([response.status, response.statusText]).toEqual([200, '']);
+    await expect(response.json()).resolves.toEqual({});
+  });
+
   test('streams a long body chunk by chunk as it arrives', async () => {
     const server = await serve((_, res) => {
       res.writeHead(200, { 'content-type': 'application/json' });
