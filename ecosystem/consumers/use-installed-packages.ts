@@ -27,7 +27,7 @@ export async function useInstalledPackages(resolve: (name: string) => string): P
   const entryOf = (name: string) => resolve(name).split('/node_modules/@thumbnail-api/')[1];
   const mock = await startMock({ port: 0 });
   try {
-    const client = new ThumbnailClient({ apiKey: 'pack-and-install-test-key', baseUrl: mock.url });
+    const client = new ThumbnailClient({ apiKey: 'all-packages-test-key', baseUrl: mock.url });
     const thumbnails: ListThumbnailsResponse = await client.thumbnails.list();
     return JSON.stringify({
       contractVersion: openapi.info.version,
