@@ -1,6 +1,16 @@
 // Prints one closing line for the whole run, summed from every package's vitest JSON report.
+// Usage: node scripts/test-summary.mjs [script]: `test` (npm test) reads test-results/vitest.json of each package
+// that has a `test` script; `test:slow` (npm run test:slow) reads test-results/vitest-slow.json of each that has one.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+
+const REPORTS = { test: 'vitest.json', 'test:slow': 'vitest-slow.json' };
+const script = process.argv[2] ?? 'test';
+const reportName = REPORTS[script];
+if (!reportName) {
+  console.error(`test-summary: unknown script "${script}"; use one of ${Object.keys(REPORTS).join(', ')}.`);
+  process.exit(2);
+}
 
 const root = new URL('..', import.meta.url).pathname;
 const workspaces = ['spec', 'docs', ...readdirSync(join(root, 'packages')).map((name) => join('packages', name))];
@@ -9,9 +19,9 @@ let failed = 0;
 let skipped = 0;
 const missing = [];
 for (const workspace of workspaces) {
-  const hasTests = JSON.parse(readFileSync(join(root, workspace, 'package.json'), 'utf8')).scripts?.test;
+  const hasTests = JSON.parse(readFileSync(join(root, workspace, 'package.json'), 'utf8')).scripts?.[script];
   if (!hasTests) continue;
-  const report = join(root, workspace, 'test-results', 'vitest.json');
+  const report = join(root, workspace, 'test-results', reportName);
   if (!existsSync(report)) {
     missing.push(workspace);
     continue;

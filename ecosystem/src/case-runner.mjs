@@ -9,7 +9,7 @@
  * @typedef {{ name: string, ok: boolean, seconds: number, reason: string }} CaseResult
  */
 
-const NAME_WIDTH = 26;
+export const NAME_WIDTH = 30;
 /** The time limit of a case that sets none: what an install from the local registry and a smoke run take on a busy CI machine. */
 export const CASE_TIME_LIMIT_MS = 240_000;
 

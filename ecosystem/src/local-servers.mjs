@@ -1,28 +1,18 @@
 // The small HTTP servers the smoke program talks to besides the mock: one that tells what the client sent (its
-// User-Agent, which header carried the key), and one that serves a browser bundle's files. Both on 127.0.0.1:0.
+// User-Agent, which header carried the key), the runtime probe's (421 to a POST), and one that serves a browser
+// bundle's files. All on 127.0.0.1:0.
 import { readFileSync, statSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { extname, join, normalize } from 'node:path';
 
 /**
  * @param {import('node:http').Server} server
- * @returns {Promise<{ url: string, close: () => Promise<void> }>}
+ * @returns {Promise<import('@thumbnail-api/dev-tools/loopback-port').LoopbackServer>}
  */
-function listen(server) {
-  return new Promise((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = /** @type {import('node:net').AddressInfo} */ (server.address());
-      resolve({
-        url: `http://127.0.0.1:${port}`,
-        close: () =>
-          new Promise((done) => {
-            server.closeAllConnections();
-            server.close(() => done());
-          }),
-      });
-    });
-  });
+async function listen(server) {
+  // Imported here, not at the top: dev-tools is built by the suite's build step, after this module is loaded.
+  const { listenOnLoopback } = await import('@thumbnail-api/dev-tools/loopback-port');
+  return listenOnLoopback(server);
 }
 
 // Browsers call it cross-origin, with an x-api-key header: it answers the preflight too.
@@ -50,6 +40,30 @@ export function startEchoServer(key) {
       response.writeHead(200, { ...corsHeaders, 'content-type': 'application/json' }).end(body);
     }),
   );
+}
+
+/** @typedef {{ method: string, headers: import('node:http').IncomingHttpHeaders, body: string }} RecordedRequest */
+
+/**
+ * The runtime probe's server: 200 `{}` to a GET, 421 Misdirected Request to a POST (which fetch re-sends when it can
+ * replay the body: the client's one-shot body must keep it to one POST). Records every request, body included.
+ * @returns {Promise<{ url: string, close: () => Promise<void>, requests: RecordedRequest[] }>}
+ */
+export async function startProbeServer() {
+  /** @type {RecordedRequest[]} */
+  const requests = [];
+  const server = await listen(
+    createServer((request, response) => {
+      const chunks = /** @type {Buffer[]} */ ([]);
+      request.on('data', (chunk) => chunks.push(chunk));
+      request.on('end', () => {
+        requests.push({ method: request.method ?? '', headers: request.headers, body: Buffer.concat(chunks).toString('utf8') });
+        const [status, body] = request.method === 'POST' ? [421, { success: false, error: 'Misdirected Request' }] : [200, {}];
+        response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+      });
+    }),
+  );
+  return { ...server, requests };
 }
 
 /** A URL on 127.0.0.1 where nothing listens: a port that was free a moment ago. */
@@ -83,7 +97,6 @@ export function startStaticServer(root) {
 
 /** A port on 127.0.0.1 that was free a moment ago, for tools that cannot listen on port 0 and report it. */
 export async function freePort() {
-  const server = await listen(createServer());
-  await server.close();
-  return Number(new URL(server.url).port);
+  const { freePort: free } = await import('@thumbnail-api/dev-tools/loopback-port');
+  return free();
 }

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { closeBrowser } from './bundlers/browser.mjs';
-import { printResult, runCase } from './case-runner.mjs';
+import { NAME_WIDTH, printResult, runCase } from './case-runner.mjs';
 import { allCases } from './cases/index.mjs';
 import { startMockWithNpx } from './cases/mock-npx.mjs';
 import { once } from './context.mjs';
@@ -35,7 +35,7 @@ async function step(name, body) {
   const stepStarted = performance.now();
   try {
     const value = await body();
-    console.log(`     ${name.padEnd(26)}${((performance.now() - stepStarted) / 1000).toFixed(1).padStart(6)} s`);
+    console.log(`     ${name.padEnd(NAME_WIDTH)}${((performance.now() - stepStarted) / 1000).toFixed(1).padStart(6)} s`);
     return value;
   } catch (error) {
     printResult({ name, ok: false, seconds: (performance.now() - stepStarted) / 1000, reason: error instanceof Error ? error.message : String(error) });

@@ -1,5 +1,6 @@
 // Every case of the suite, in the order they run.
 import { releaseRehearsalCases } from '../release-rehearsal.mjs';
+import { allPackagesCases } from './all-packages.mjs';
 import { bunCases, denoCases } from './bun-deno.mjs';
 import { bundlerCases } from './bundlers.mjs';
 import { jestCases } from './jest.mjs';
@@ -18,6 +19,7 @@ export function allCases(context) {
     ...nodeCases(context),
     ...jestCases(context),
     ...typescriptCases(context),
+    ...allPackagesCases(context),
     ...bunCases(context),
     ...denoCases(context),
     ...workerCases(context),
