@@ -1,11 +1,11 @@
 // startContractProxy: forwards to the real service and reports where its traffic breaks the contract, with
 // Prism's validating proxy (in this process) as the judge.
 import { readContract } from './contract/read-contract.js';
+import { startFrontServer } from './http/front-server.js';
+import { closeServer, listen, urlOf } from './http/http-listen.js';
 import { type PrismServer, prismWithin, startPrismServer } from './prism/prism-server.js';
 import { type CheckedExchange, type ContractReport, ReportCollector } from './proxy/contract-report.js';
 import { createProxyHandler, createTap } from './proxy/proxy-handler.js';
-import { startFrontServer } from './server/front-server.js';
-import { closeServer, listen, urlOf } from './server/http-listen.js';
 
 /** Options of {@link startContractProxy}. */
 export interface StartContractProxyOptions {

@@ -1,6 +1,6 @@
 // The command line of thumbnail-api-mock, parsed and checked.
 import { parseArgs } from 'node:util';
-import { corsPolicy } from '../server/cors.js';
+import { corsPolicy } from '../engine/cors.js';
 
 export const usage = `Usage: thumbnail-api-mock [options] [-- <command> [args...]]
 

@@ -1,16 +1,17 @@
 // Prism as the fallback of the compiled mock: started in this process on the first request that needs it, sent
 // the request as the client sent it, and its answer kept inside the contract.
-import { Agent, type IncomingMessage, type ServerResponse } from 'node:http';
+import { Agent, type ServerResponse } from 'node:http';
 import type { ContractValidator } from '@thumbnail-api/spec/validator';
-import type { CompiledOperation } from '../compiled/compile-operation.js';
-import type { Fallback } from '../compiled/compiled-handler.js';
 import type { LazyValidator } from '../contract/lazy-validator.js';
 import { responseFits } from '../contract/response-fit.js';
-import { type BufferedResponse, messageHeaders, sendRequest } from '../server/http-exchange.js';
-import { mockError } from '../server/mock-error.js';
-import { noteLines, sendAnswer } from '../server/prepared-answer.js';
-import { BODY_LIMIT, hasBodyFraming, readBodyUpTo } from '../server/read-body.js';
-import { targetOn } from '../server/request-target.js';
+import type { CompiledOperation } from '../engine/compile-operation.js';
+import { mockError } from '../engine/mock-error.js';
+import { noteLines } from '../engine/prepared-answer.js';
+import { BODY_LIMIT } from '../engine/request-body.js';
+import { targetOn } from '../engine/request-target.js';
+import type { Fallback, NodeRequest } from '../http/node-adapter.js';
+import { sendAnswer } from '../http/send-answer.js';
+import { type BufferedResponse, messageHeaders, sendRequest } from './http-exchange.js';
 import { formBodyForPrism, headersForPrism, isFormBody } from './prism-input.js';
 import { type PrismServer, prismWithin, startPrismServer } from './prism-server.js';
 
@@ -39,17 +40,30 @@ export function createPrismFallback(options: { specPath: string; errors: boolean
     return prismWithin(starting, options.startTimeoutMs);
   };
 
-  const forward = (req: IncomingMessage, res: ServerResponse, operation: CompiledOperation, cors: readonly string[]): void => {
+  const forward: Fallback['forward'] = (request, res, operation, cors, settle) => {
+    let read: Buffer | undefined;
+    res.once('finish', () => settle(res.statusCode, read));
     prism().then(
-      (server) => send(server, req, res, operation, cors),
+      (server) =>
+        send(server, request, res, operation, cors, (body) => {
+          read = body;
+        }),
       (error: Error) => {
-        req.resume();
+        request.req.resume();
         sendAnswer(res, unavailable(error.message), cors);
       },
     );
   };
 
-  const send = (server: PrismServer, req: IncomingMessage, res: ServerResponse, operation: CompiledOperation, cors: readonly string[]) => {
+  const send = (
+    server: PrismServer,
+    request: NodeRequest,
+    res: ServerResponse,
+    operation: CompiledOperation,
+    cors: readonly string[],
+    onBody: (body: Buffer) => void,
+  ) => {
+    const req = request.req;
     const target = targetOn(new URL(server.url), req.url);
     const relayAnswer = (answer: BufferedResponse) => options.validator.load().then((validator) => relay(res, operation, answer, cors, validator), onError);
     const onError = (error: Error) => sendAnswer(res, unavailable(`Prism did not answer: ${error.message}`), cors);
@@ -61,17 +75,22 @@ export function createPrismFallback(options: { specPath: string; errors: boolean
         relayAnswer,
         onError,
       );
-    if (!hasBodyFraming(req)) {
+    if (!request.framed) {
       req.resume();
       void forwardBody(undefined);
       return;
     }
-    readBodyUpTo(req, BODY_LIMIT).then(
-      (body) =>
-        body === undefined
-          ? sendAnswer(res, operation.refused([413], `The request body is larger than the mock reads (${BODY_LIMIT} bytes).`), cors)
-          : // A form body is made one Prism can decode (see prism-input.ts).
-            void forwardBody(isFormBody(req.headers) ? formBodyForPrism(body) : body),
+    // The engine may have read the body already (a rule matching by body); the view reads it once.
+    request.readBody(BODY_LIMIT).then(
+      (body) => {
+        if (body === undefined) {
+          sendAnswer(res, operation.refused([413], `The request body is larger than the mock reads (${BODY_LIMIT} bytes).`), cors);
+          return;
+        }
+        onBody(body);
+        // A form body is made one Prism can decode (see prism-input.ts).
+        void forwardBody(isFormBody(req.headers) ? formBodyForPrism(body) : body);
+      },
       () => res.destroy(),
     );
   };

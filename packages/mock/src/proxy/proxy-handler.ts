@@ -9,8 +9,9 @@ import { randomUUID } from 'node:crypto';
 import { createServer, Agent as HttpAgent, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { Agent as HttpsAgent } from 'node:https';
 import type { ContractModel } from '@thumbnail-api/spec/model';
-import { type BufferedResponse, messageHeaders, readBody, reply, sendRequest } from '../server/http-exchange.js';
-import { originForm, targetOn } from '../server/request-target.js';
+import { originForm, targetOn } from '../engine/request-target.js';
+import { BODY_LIMIT, readBodyUpTo } from '../http/read-body.js';
+import { type BufferedResponse, messageHeaders, reply, sendRequest } from '../prism/http-exchange.js';
 import type { CheckedExchange, ContractFinding } from './contract-report.js';
 
 const exchangeHeader = 'x-thumbnail-api-mock-exchange';
@@ -81,11 +82,16 @@ export function createProxyHandler(options: {
   const direct = createUpstreamSender(options.upstream);
 
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
-    let body: Buffer;
+    let body: Buffer | undefined;
     try {
-      body = await readBody(req);
-    } catch (error) {
-      res.writeHead(413, { 'content-type': 'text/plain' }).end(`The contract proxy could not read the request: ${(error as Error).message}`);
+      body = await readBodyUpTo(req);
+    } catch {
+      // The client broke off: nobody is left to answer.
+      res.destroy();
+      return;
+    }
+    if (body === undefined) {
+      res.writeHead(413, { 'content-type': 'text/plain' }).end(`The contract proxy reads request bodies up to ${BODY_LIMIT} bytes; this one is larger.`);
       return;
     }
     const method = req.method ?? 'GET';
