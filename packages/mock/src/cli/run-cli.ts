@@ -44,7 +44,16 @@ export async function runCli(argv: readonly string[]): Promise<void> {
   let upstream = '';
   try {
     if (options.proxy === undefined) {
-      running = await startMock({ host: options.host, port: options.port, keys: options.keys, specPath: options.spec, corsOrigin: options.corsOrigins });
+      running = await startMock({
+        host: options.host,
+        port: options.port,
+        keys: options.keys,
+        specPath: options.spec,
+        corsOrigin: options.corsOrigins,
+        rules: options.rules,
+        journalSize: options.journalSize,
+        control: options.control,
+      });
       console.log(`Thumbnail API mock listening on ${running.url}`);
     } else {
       const proxy = await startContractProxy({

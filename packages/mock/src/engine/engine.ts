@@ -158,7 +158,7 @@ export function createEngine(options: EngineOptions): Engine {
     return bodyRead ? check(body) : request.readBody(BODY_LIMIT).then(check);
   };
 
-  /** Step 2 with the body read (a rule matches by body). */
+  /** Step 2 with the body read (a rule may match by body; the journal shows what a rule answered). */
   const withBody = async (
     request: EngineRequest,
     operation: CompiledOperation,
@@ -198,7 +198,8 @@ export function createEngine(options: EngineOptions): Engine {
     // 2. Rules, newest first.
     const candidates = rules.of(operation);
     if (candidates !== undefined) {
-      if (request.framed && rules.needsBody(candidates)) return withBody(request, operation, query, cors, candidates);
+      // With rules in force the body is read first, for rules that match by body and for the journal.
+      if (request.framed) return withBody(request, operation, query, cors, candidates);
       const rule = rules.match(candidates, apiKeyOf(headers), undefined);
       if (rule !== undefined && (rule.answer !== undefined || rule.fault !== undefined)) return byRule(request, operation, rule, cors, undefined);
       if (rule !== undefined) return contractAnswer(request, operation, query, cors, undefined, false, rule.delayMs, rule);

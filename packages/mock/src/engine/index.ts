@@ -9,7 +9,8 @@
 //     answer    → send answer.status, answer.headers (name, value, ... pairs) + cors, answer.body, after delayMs;
 //     truncated → as answer, but only sentBytes of the body, then break the connection (the length says more);
 //     reset     → a network error, after delayMs;  hang → never answer (end it when the transport stops);
-//     prism     → Prism's answer for the operation (or your own "not available"), then settle(status, body).
+//     prism     → Prism's answer for the operation, then settle(status, body): createPrismAnswerer() in
+//                 src/prism/prism-fallback.ts gives it as a PreparedAnswer (it runs Prism in this process; Node only).
 //   The engine has journaled the request already; a rule's delay is in delayMs, its header lines in the answer.
 export { answerControl, CONTROL_PREFIX, isControlTarget } from './control-api.js';
 export { MockControls } from './controls.js';

@@ -74,12 +74,6 @@ export class RuleBook {
     }
     return undefined;
   }
-
-  /** Whether some rule of `candidates` matches by body (so the body must be read before the rules are checked). */
-  needsBody(candidates: readonly ActiveRule[]): boolean {
-    for (const rule of candidates) if (rule.body !== undefined) return true;
-    return false;
-  }
 }
 
 /** Whether `value` has every field of `expected` with an equal value (objects: recursively; arrays: element by element). */
