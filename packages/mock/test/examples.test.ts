@@ -32,7 +32,7 @@ async function run(file: string, args: string[], options: { cwd: string; env?: N
 
 test('the vitest globalSetup example passes against the mock it starts, and stops it', async () => {
   const vitest = join(dirname(createRequire(import.meta.url).resolve('vitest/package.json')), 'vitest.mjs');
-  // client-tests/ is its own project, with the client; packages/fuzz runs it (the client depends on this package).
+  // client-tests/ is a project of its own (its own vitest.config.ts): test/msw-examples.test.ts runs it.
   const result = await run(process.execPath, [vitest, 'run', '--root', examples, '--exclude', 'client-tests/**'], {
     cwd: examples,
     env: { CI: 'true', NO_COLOR: '1', FORCE_COLOR: '0' },

@@ -10,9 +10,9 @@ import {
   ThumbnailApiError,
   ThumbnailClient,
 } from '@thumbnail-api/client';
-import { createHandlers, type ThumbnailApiHandlers } from '@thumbnail-api/mock/msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { createHandlers, type ThumbnailApiHandlers } from '../src/msw/index.js';
 
 const baseUrl = 'https://api.thumbnails.test';
 const keys = { sk_test_ok: 'ok', sk_test_revoked: 'unauthorized', sk_test_no_access: 'forbidden' } as const;
