@@ -62,11 +62,14 @@ export async function runCli(argv: readonly string[]): Promise<void> {
         port: options.port,
         specPath: options.spec,
         onExchange: (exchange) => console.error(formatExchange(exchange)),
+        ...(options.record === undefined ? {} : { record: options.record, redact: options.redact }),
+        onWarning: (message) => console.error(`thumbnail-api-mock: warning: ${message}`),
       });
       running = proxy;
       report = proxy.report;
       upstream = proxy.upstream;
       console.log(`Thumbnail API contract proxy listening on ${proxy.url}, forwarding to ${upstream}`);
+      if (options.record !== undefined) console.log(`Recording every exchange into ${options.record}`);
     }
   } catch (error) {
     console.error(`thumbnail-api-mock: ${(error as Error).message}`);
