@@ -25,6 +25,8 @@ export interface CreateHandlersOptions {
   rules?: readonly MockRule[];
   /** Also answer the control surface under `<baseUrl>/__mock` (requests, rules, reset over HTTP); defaults to `true`. */
   control?: boolean;
+  /** A folder of recordings made with the contract proxy's `record` (Node only): documented operations are answered from them. */
+  replay?: string;
 }
 
 /** MSW handlers for the Thumbnail API, with the mock's journal and rules. */
@@ -37,7 +39,7 @@ export interface ThumbnailApiHandlers extends MockTestDouble {
   endPending(): number;
 }
 
-const optionNames = new Set(['baseUrl', 'keys', 'specPath', 'corsOrigin', 'errors', 'journalSize', 'rules', 'control']);
+const optionNames = new Set(['baseUrl', 'keys', 'specPath', 'corsOrigin', 'errors', 'journalSize', 'rules', 'control', 'replay']);
 
 /**
  * Builds MSW request handlers that answer as the mock does, for requests under `baseUrl`. Rejects with an error naming

@@ -72,7 +72,7 @@ export function createRecorder(options: { dir: string; redact?: readonly string[
 export function toRecording(exchange: RawExchange, upstream: string, pointers: readonly string[][]): Recording {
   const [path = '/', search = ''] = splitTarget(exchange.url);
   const query: Record<string, string[]> = {};
-  for (const [name, value] of new URLSearchParams(search)) (query[name] ??= []).push(value);
+  for (const [name, value] of new URLSearchParams(search)) query[name] = [...(query[name] ?? []), value];
   const request = recordedBody(exchange.body, header(exchange.headers['content-type']), header(exchange.headers['content-encoding']));
   const response = recordedBody(
     exchange.response.body,
