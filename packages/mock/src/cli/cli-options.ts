@@ -3,6 +3,7 @@ import { parseArgs } from 'node:util';
 import { corsPolicy } from '../engine/cors.js';
 
 export const usage = `Usage: thumbnail-api-mock [options] [-- <command> [args...]]
+       thumbnail-api-mock propose <dir> [--spec <file>]
 
 Serves the Thumbnail Generation Service API contract (bundled in this package).
 

@@ -7,6 +7,7 @@ import { startMock } from '../start-mock.js';
 import { startContractProxy } from '../start-proxy.js';
 import { type CliOptions, parseCliOptions, usage } from './cli-options.js';
 import { watchParent } from './parent-watch.js';
+import { runPropose } from './run-propose.js';
 
 /** What --replay serves and what it does not, with a pointer to `propose` for paths the contract lacks. */
 function replaySummary(replay: { served: number; undocumented: number; authAnswers: number }, dir: string): string {
@@ -28,6 +29,7 @@ const stopSignals = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
 const commandGraceMs = 5_000;
 
 export async function runCli(argv: readonly string[]): Promise<void> {
+  if (argv[0] === 'propose') return runPropose(argv.slice(1));
   let options: CliOptions;
   try {
     options = parseCliOptions(argv);
