@@ -11,6 +11,7 @@ import { withServerDefaults, withVersionNote } from '../src/docs-contract.mjs';
 import { GAP_LIST_PLACEHOLDER, listGuides, renderGuide } from '../src/guides.mjs';
 import { firstParagraph, renderLlmsTxt } from '../src/llms-txt.mjs';
 import { markdownHrefOf, renderGapListMarkdown, renderGuideMarkdown } from '../src/markdown-pages.mjs';
+import { pageDescription } from '../src/page-description.mjs';
 import { renderReferenceMarkdown } from '../src/reference-markdown.mjs';
 import { SITE_CSS } from '../src/site-css.mjs';
 import { REFERENCE_TITLE, renderGuidePage, renderSiteHeader } from '../src/site-layout.mjs';
@@ -23,7 +24,7 @@ const work = docs('.build');
 
 const version = readContractVersion(openapiJsonPath);
 const contract = loadContract();
-const info = /** @type {{ title?: unknown, summary?: unknown }} */ (contract.document.info);
+const info = /** @type {{ title?: unknown, summary?: unknown, description?: unknown }} */ (contract.document.info);
 const apiTitle = String(info.title ?? 'API');
 
 const guides = listGuides(docs('guides'));
@@ -60,6 +61,7 @@ const { routes } = await buildReference({
   templateFile: docs('templates/reference.hbs'),
   outputFile: `${dist}/index.html`,
   siteHeader: header('index.html'),
+  description: pageDescription(String(info.description ?? '').split(/\n\s*\n/)[0] || String(info.summary ?? '')),
 });
 writeFileSync(`${dist}/${markdownHrefOf('index.html')}`, renderReferenceMarkdown(contract, { version, samples, htmlHref: 'index.html' }));
 
@@ -71,6 +73,7 @@ for (const guide of guides) {
   const page = renderGuidePage({
     title: guide.title,
     apiTitle,
+    description: pageDescription(firstParagraph(guide.markdown)),
     header: header(href),
     body: renderGuide(guide.markdown, { gapListHtml }),
     sourceFile: `docs/guides/${guide.slug}.md`,

@@ -1,7 +1,7 @@
 // Checks the built site without a browser: every local link of every page (the HTML pages, their
 // Markdown versions and llms.txt) resolves to a file and #anchor, no link is a root-relative path
 // (which breaks when the site lives in a folder, and on a static host when it is a router path), no
-// page loads an asset from another host, and version.json matches the contract it was built from.
+// page loads an asset from another host, every script a page imports exists, and version.json matches the contract.
 // The browser tests check what a reader sees, and open every link the rendered pages hold.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -23,6 +23,10 @@ const markdown = new Map(files.filter((file) => file.endsWith('.md') || file ===
 for (const [page, source] of html) {
   for (const [tag] of source.matchAll(/<(?:script|img|link|iframe|source|video|audio)\s[^>]*\s(?:src|href)="(?:https?:)?\/\/[^"]*"[^>]*>/g)) {
     problems.push(`${page} loads an asset from another host (${tag}); the site must work offline.`);
+  }
+  // The reference imports Redoc's bundle when the reader needs it: the file must be there.
+  for (const [, file = ''] of source.matchAll(/\bimport\('\.\/([^']+)'\)/g)) {
+    if (!existsSync(`${dist}/${file}`)) problems.push(`${page} imports ./${file}, but docs/dist/${file} does not exist.`);
   }
   // Only the markup: the reference's inline script holds the contract, whose links Redoc renders (and the browser test opens).
   const markup = source.replace(/<script\b[\s\S]*?<\/script>/g, '');

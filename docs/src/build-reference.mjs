@@ -1,19 +1,24 @@
 // Builds the Redoc reference page with `redocly build-docs --inlineBundle` from the docs-only copy of
-// the contract, then makes it self-contained: the only asset Redoc 3 loads from a CDN by itself (the
-// "API docs by" logo) is replaced by an inline image, and the build fails if any CDN asset is left.
-// Its links become hash links that work as fresh pages on any static host (reference-routes.mjs).
+// the contract, then makes it self-contained and fast: the only asset Redoc 3 loads from a CDN by itself
+// (the "API docs by" logo) is replaced by an inline image, and the build fails if any CDN asset is left.
+// Its links become hash links that work as fresh pages on any static host (reference-routes.mjs), and
+// Redoc's bundle moves out of the page into its own file, loaded when the reader needs it (redoc-loader.mjs).
 import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { runOrFail } from '@thumbnail-api/dev-tools/run-process';
 import { SAMPLE_KINDS } from './code-samples.mjs';
+import { REDOC_BUNDLE_FILE, splitRedocBundle } from './redoc-loader.mjs';
 import { ROUTE_REDIRECT_PLACEHOLDER, renderRouteRedirect, toHashLinks } from './reference-routes.mjs';
-import { SITE_HEADER_HEIGHT } from './site-layout.mjs';
+import { escapeHtml, SITE_HEADER_HEIGHT } from './site-layout.mjs';
 
 const require = createRequire(import.meta.url);
 const redoclyCli = require.resolve('@redocly/cli/bin/cli.js');
 
 /** Where the template puts the site header; replaced after Redoc has rendered the page. */
 export const SITE_HEADER_PLACEHOLDER = '<!-- site-header -->';
+/** Where the template puts the page's meta description. */
+export const PAGE_DESCRIPTION_PLACEHOLDER = '<!-- page-description -->';
 
 /** Redoc's logo URLs and the inline image that replaces them (same wording, no request). */
 const CDN_LOGOS = ['https://cdn.redoc.ly/redoc/logo-mini-full.svg', 'https://cdn.redoc.ly/redoc/logo-mini.svg'];
@@ -30,14 +35,16 @@ const CDN_ASSET = /https:\/\/cdn\.redoc(?:ly\.com|\.ly)\/redoc\/[^"'`\s]+/g;
  * @property {string} templateFile Handlebars page template with `{{{redocHead}}}`, `{{{redocHTML}}}`, the header and the route-redirect placeholders.
  * @property {string} outputFile The HTML page to write.
  * @property {string} siteHeader HTML of the site header.
+ * @property {string} description The page's meta description, plain text.
  */
 
 /**
  * Renders the reference page and post-processes it.
+ * Writes the page to `outputFile` and Redoc's bundle next to it ({@link REDOC_BUNDLE_FILE}).
  * @param {BuildReferenceOptions} options
  * @returns {Promise<{ routes: string[] }>} Every route the reference links to (`/section/x`, `/thumbnails`, ...).
  */
-export async function buildReference({ contractFile, optionsFile, templateFile, outputFile, siteHeader }) {
+export async function buildReference({ contractFile, optionsFile, templateFile, outputFile, siteHeader, description }) {
   const redocOptions = {
     // Only our x-codeSamples, in the order of SAMPLE_KINDS; Redoc shows a language when a sample has its label.
     codeSamples: { languages: SAMPLE_KINDS.map(({ lang, label }) => ({ lang, label })) },
@@ -68,13 +75,21 @@ export async function buildReference({ contractFile, optionsFile, templateFile, 
   );
 
   const rendered = toHashLinks(readFileSync(outputFile, 'utf8'));
-  let html = rendered.html;
-  for (const placeholder of [SITE_HEADER_PLACEHOLDER, ROUTE_REDIRECT_PLACEHOLDER]) {
+  const split = splitRedocBundle(rendered.html);
+  let html = split.html;
+  let bundle = split.bundle;
+  for (const placeholder of [SITE_HEADER_PLACEHOLDER, ROUTE_REDIRECT_PLACEHOLDER, PAGE_DESCRIPTION_PLACEHOLDER]) {
     if (!html.includes(placeholder)) throw new Error(`${templateFile} lost the ${placeholder} placeholder; put it back (see docs/README.md).`);
   }
-  html = html.replace(SITE_HEADER_PLACEHOLDER, () => siteHeader).replace(ROUTE_REDIRECT_PLACEHOLDER, () => renderRouteRedirect(rendered.routes));
-  for (const logo of CDN_LOGOS) html = html.replaceAll(logo, INLINE_LOGO);
-  const leftovers = [...new Set(html.match(CDN_ASSET) ?? [])];
+  html = html
+    .replace(SITE_HEADER_PLACEHOLDER, () => siteHeader)
+    .replace(ROUTE_REDIRECT_PLACEHOLDER, () => renderRouteRedirect(rendered.routes))
+    .replace(PAGE_DESCRIPTION_PLACEHOLDER, () => `<meta name="description" content="${escapeHtml(description)}">`);
+  for (const logo of CDN_LOGOS) {
+    html = html.replaceAll(logo, INLINE_LOGO);
+    bundle = bundle.replaceAll(logo, INLINE_LOGO);
+  }
+  const leftovers = [...new Set([...(html.match(CDN_ASSET) ?? []), ...(bundle.match(CDN_ASSET) ?? [])])];
   if (leftovers.length > 0) {
     throw new Error(
       `The reference still loads from a CDN: ${leftovers.join(', ')}. This Redoc version added a CDN asset; ` +
@@ -82,5 +97,6 @@ export async function buildReference({ contractFile, optionsFile, templateFile, 
     );
   }
   writeFileSync(outputFile, html);
+  writeFileSync(join(dirname(outputFile), REDOC_BUNDLE_FILE), bundle);
   return { routes: rendered.routes };
 }

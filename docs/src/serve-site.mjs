@@ -3,10 +3,12 @@
 // broken link. Exported as `@thumbnail-api/docs/serve`, so `npm start` serves the docs without reaching into this
 // package's folders; the tests use it too. `rewriteUnknownPathsTo` turns it into a host that rewrites unknown paths
 // to one page (Netlify, Cloudflare Pages without a 404.html), so the tests can check how the site copes there.
+// `compress` gzips text files for clients that accept it, as GitHub Pages does (the bench measures bytes that way).
 import { createReadStream, existsSync, statSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { createGzip } from 'node:zlib';
 
 /** The built site: `pnpm turbo run build --filter=@thumbnail-api/docs` writes it. */
 export const siteDir = fileURLToPath(new URL('../dist', import.meta.url));
@@ -24,12 +26,17 @@ const types = {
   '.txt': 'text/plain; charset=utf-8',
 };
 
+/** The types a host like GitHub Pages gzips; images such as PNG are compressed already. */
+const COMPRESSIBLE = /^(text\/|application\/(json|yaml)|image\/svg)/;
+
 /**
  * @typedef {object} StaticServerOptions
  * @property {string} [host] Default `127.0.0.1`.
  * @property {number} [port] Default 0: a free port.
  * @property {string} [rewriteUnknownPathsTo] A file under `root` (e.g. `index.html`) served, with 200, for every
  *   path that names no file: how a host with an SPA fallback answers. Unset (the default): such paths are 404.
+ * @property {boolean} [compress] Gzip text files (HTML, CSS, JavaScript, JSON, YAML, Markdown, SVG, text) when the request
+ *   accepts gzip, as GitHub Pages does. Default false: files as they are.
  */
 
 /**
@@ -50,7 +57,7 @@ export async function serveSite(options = {}) {
  * @param {StaticServerOptions} [options]
  * @returns {Promise<{ url: string, close(): Promise<void> }>}
  */
-export function serveStatic(root, { host = '127.0.0.1', port = 0, rewriteUnknownPathsTo } = {}) {
+export function serveStatic(root, { host = '127.0.0.1', port = 0, rewriteUnknownPathsTo, compress = false } = {}) {
   const base = resolve(root);
   const server = createServer((request, response) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') {
@@ -81,8 +88,11 @@ export function serveStatic(root, { host = '127.0.0.1', port = 0, rewriteUnknown
       response.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' }).end('Not found');
       return;
     }
-    response.writeHead(200, { 'content-type': types[extname(served)] ?? 'application/octet-stream' });
+    const type = types[extname(served)] ?? 'application/octet-stream';
+    const gzip = compress && COMPRESSIBLE.test(type) && /\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''));
+    response.writeHead(200, { 'content-type': type, ...(compress ? { vary: 'Accept-Encoding' } : {}), ...(gzip ? { 'content-encoding': 'gzip' } : {}) });
     if (request.method === 'HEAD') response.end();
+    else if (gzip) createReadStream(served).pipe(createGzip()).pipe(response);
     else createReadStream(served).pipe(response);
   });
   return new Promise((resolvePromise, reject) => {

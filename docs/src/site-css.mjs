@@ -51,13 +51,14 @@ body { margin: 0; }
   .site-header-menu .site-nav a[aria-current="page"] { border-bottom: none; border-left: 3px solid #8fb0ff; padding-left: 10px; }
 }
 @media (min-width: ${SITE_MENU_BREAKPOINT}px) {
-  /* Every link stays visible; where one row is not wide enough they take two, within the header's height. */
-  .site-header { padding-top: 4px; padding-bottom: 4px; height: var(--site-header-height); }
+  /* Every link stays visible; where one row is not wide enough they take two, within the header's height,
+     each row 24px high: the smallest pointer target WCAG 2.2 (2.5.8) accepts without spacing. */
+  .site-header { padding-top: 2px; padding-bottom: 2px; height: var(--site-header-height); }
   .site-menu-button { display: none; }
   .site-brand { flex: none; }
   .site-brand a, .site-version { white-space: nowrap; }
   .site-nav ul { gap: 0 14px; padding: 0; }
-  .site-nav a { padding: 1px 0; line-height: 1.3; }
+  .site-nav a { padding: 0; line-height: 24px; }
 }
 @media (max-width: 600px) {
   .site-header { gap: 8px; padding: 4px 12px; }

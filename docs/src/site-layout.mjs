@@ -54,15 +54,16 @@ const MENU_SCRIPT = `
 
 /**
  * A complete guide page.
- * @param {{ title: string, apiTitle: string, header: string, body: string, sourceFile: string, markdownHref: string }} options
+ * @param {{ title: string, apiTitle: string, description: string, header: string, body: string, sourceFile: string, markdownHref: string }} options
  */
-export function renderGuidePage({ title, apiTitle, header, body, sourceFile, markdownHref }) {
+export function renderGuidePage({ title, apiTitle, description, header, body, sourceFile, markdownHref }) {
   return `<!DOCTYPE html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(title)} · ${escapeHtml(apiTitle)}</title>
+<meta name="description" content="${escapeHtml(description)}">
 <link rel="icon" href="data:,">
 <link rel="stylesheet" href="site.css">
 <link rel="alternate" type="text/markdown" href="${escapeHtml(markdownHref)}" title="This page as Markdown">

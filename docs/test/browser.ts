@@ -4,8 +4,9 @@
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { chromiumLaunchOptions } from '@thumbnail-api/dev-tools/chromium';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, type BrowserContextOptions, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
+import { REDOC_STATE_ATTRIBUTE } from '../src/redoc-loader.mjs';
 import { type StaticServerOptions, serveSite as serveBuiltSite, siteDir } from '../src/serve-site.mjs';
 
 export const distDir = siteDir;
@@ -83,8 +84,8 @@ export function useReader(chromium: { browser: Browser }, width: number, height 
 }
 
 /** A browser context that records console errors and blocks (and records) every request outside 127.0.0.1. */
-export async function newSiteContext(browser: Browser, width: number, height = 900): Promise<SiteContext> {
-  const context = await browser.newContext({ viewport: { width, height } });
+export async function newSiteContext(browser: Browser, width: number, height = 900, options: BrowserContextOptions = {}): Promise<SiteContext> {
+  const context = await browser.newContext({ ...options, viewport: { width, height } });
   const consoleErrors: string[] = [];
   const offsiteRequests: string[] = [];
   context.on('console', (message) => {
@@ -110,8 +111,23 @@ export async function openFresh(page: Page, url: string): Promise<number> {
   return response?.status() ?? 0;
 }
 
-/** Waits until Redoc has rendered the route (`/`, `/thumbnails/createthumbnail`, ...) of the reference and scrolled to it. */
+/** How far Redoc is on the reference page: `static` (server-rendered HTML only), `loading`, `ready` or `failed`. */
+export function redocState(page: Page): Promise<string | null> {
+  return page.locator('#redoc').getAttribute(REDOC_STATE_ATTRIBUTE);
+}
+
+/**
+ * Makes Redoc run on the reference the way a reader does, with a key press (the page loads Redoc's script on the first
+ * key or mouse press), and waits until it has hydrated the page. Does nothing when Redoc runs already.
+ */
+export async function runRedoc(page: Page): Promise<void> {
+  if ((await redocState(page)) === 'static') await page.keyboard.press('Shift');
+  await page.waitForFunction((attribute) => document.getElementById('redoc')?.getAttribute(attribute) === 'ready', REDOC_STATE_ATTRIBUTE, { timeout: 30_000 });
+}
+
+/** Has Redoc run (see {@link runRedoc}), then waits until it has rendered the route (`/`, `/thumbnails/createthumbnail`, ...) and scrolled to it. */
 export async function waitForReferenceRoute(page: Page, route: string): Promise<void> {
+  await runRedoc(page);
   // Redoc renders the overview's section id twice, once hidden.
   await page.locator(`[data-section-id="${route}"]`).filter({ visible: true }).first().waitFor({ timeout: 30_000 });
   // Its search box says "Loading..." until it is ready, and it scrolls to the route in steps.

@@ -97,3 +97,19 @@ export function findLayoutProblems(page: Page): Promise<string[]> {
     return problems;
   });
 }
+
+/** Every server URL the reference's Servers box shows (a visible element whose whole text is one URL-like word). */
+export function shownServerUrls(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    Array.from(document.querySelectorAll('#redoc *'))
+      .filter((element) => element.children.length === 0 && element.checkVisibility())
+      .map((element) => (element.textContent ?? '').trim())
+      .filter((text) => /^(https?:\/\/\S+|\S*\{\w+\}\S*)$/.test(text)),
+  );
+}
+
+/** The contract's first server URL with its variables' defaults filled in: what the Servers box must show. */
+export function expectedServerUrl(): string {
+  const server = (loadContract().document as unknown as { servers: { url: string; variables: Record<string, { default: string }> }[] }).servers[0];
+  return server?.url.replace(/\{([^}]+)\}/g, (_, name: string) => server.variables[name]?.default ?? '') ?? '';
+}

@@ -2,8 +2,10 @@
 // site is published on (GitHub Pages, S3): a file or a folder's index.html, otherwise 404, never a fallback page that
 // would hide a broken link. With `rewriteUnknownPathsTo` it plays a host that rewrites unknown paths to one page.
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { get as httpGet } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { serveSite, serveStatic, siteDir } from '../src/serve-site.mjs';
 
@@ -11,6 +13,7 @@ let root: string;
 let plain: { url: string; close(): Promise<void> };
 let rewriting: { url: string; close(): Promise<void> };
 let site: { url: string; close(): Promise<void> };
+let compressing: { url: string; close(): Promise<void> };
 
 beforeAll(async () => {
   root = mkdtempSync(join(tmpdir(), 'docs-static-'));
@@ -19,15 +22,18 @@ beforeAll(async () => {
   writeFileSync(join(root, 'guide.html.md'), '# Guide\n');
   mkdirSync(join(root, 'folder'));
   writeFileSync(join(root, 'folder', 'index.html'), '<p>folder</p>');
+  writeFileSync(join(root, 'image.png'), Buffer.from([0x89, 0x50, 0x4e, 0x47]));
   plain = await serveStatic(root);
   rewriting = await serveStatic(root, { rewriteUnknownPathsTo: 'index.html' });
   site = await serveSite({ port: 0 });
+  compressing = await serveStatic(root, { compress: true });
 });
 
 afterAll(async () => {
   await plain?.close();
   await rewriting?.close();
   await site?.close();
+  await compressing?.close();
   rmSync(root, { recursive: true, force: true });
 });
 
@@ -67,6 +73,39 @@ describe('like GitHub Pages or S3', () => {
 
   test('refuses paths outside the site', async () => {
     expect((await get(plain.url, '/..%2f..%2fetc/passwd')).status).toBe(403);
+  });
+});
+
+/** The raw answer (fetch would decode gzip and hide it): status, headers and the bytes as sent. */
+function getRaw(base: string, path: string, acceptEncoding?: string): Promise<{ headers: Record<string, unknown>; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    httpGet(`${base}${path}`, { headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {} }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () => resolve({ headers: response.headers, body: Buffer.concat(chunks) }));
+    }).on('error', reject);
+  });
+}
+
+describe('with compress, like GitHub Pages', () => {
+  test('gzips a page for a client that accepts gzip', async () => {
+    const { headers, body } = await getRaw(compressing.url, '/guide.html', 'gzip, deflate, br');
+    expect(headers['content-encoding']).toBe('gzip');
+    expect(headers.vary).toBe('Accept-Encoding');
+    expect(gunzipSync(body).toString('utf8')).toBe('<p>guide</p>');
+  });
+
+  test.each([
+    ['a client that does not accept gzip', '/guide.html', undefined],
+    ['an image, compressed already', '/image.png', 'gzip'],
+  ])('sends the bytes as they are to %s', async (_case, path, acceptEncoding) => {
+    const { headers, body } = await getRaw(compressing.url, path, acceptEncoding);
+    expect(headers['content-encoding']).toBeUndefined();
+    expect(body).toEqual(readFileSync(join(root, path)));
+  });
+
+  test('never compresses without the option', async () => {
+    expect((await getRaw(plain.url, '/guide.html', 'gzip')).headers['content-encoding']).toBeUndefined();
   });
 });
 

@@ -6,13 +6,12 @@
 import { mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { loadContract } from '@thumbnail-api/spec';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { serveStatic } from '../src/serve-site.mjs';
 import { distDir, openFresh, type Site, useChromium, useReader, useServedSite, waitForReferenceRoute } from './browser.js';
+import { expectedServerUrl, shownServerUrls as serverUrlsOf } from './page-checks.js';
 
-const server = (loadContract().document as unknown as { servers: { url: string; variables: Record<string, { default: string }> }[] }).servers[0];
-const expectedUrl = server?.url.replace(/\{([^}]+)\}/g, (_, name: string) => server.variables[name]?.default ?? '') ?? '';
+const expectedUrl = expectedServerUrl();
 
 const plain = useServedSite();
 const rewriting = useServedSite({ rewriteUnknownPathsTo: 'index.html' });
@@ -32,14 +31,9 @@ afterAll(async () => {
   rmSync(folderRoot, { recursive: true, force: true });
 });
 
-/** Every server URL the Servers box shows (an element whose whole text is one URL-like word). */
+/** Every server URL the Servers box shows. */
 function shownServerUrls(): Promise<string[]> {
-  return reader.page.evaluate(() =>
-    Array.from(document.querySelectorAll('#redoc *'))
-      .filter((element) => element.children.length === 0 && element.checkVisibility())
-      .map((element) => (element.textContent ?? '').trim())
-      .filter((text) => /^(https?:\/\/\S+|\S*\{\w+\}\S*)$/.test(text)),
-  );
+  return serverUrlsOf(reader.page);
 }
 
 /** Goes to the overview through the sidebar, as a reader does, and returns the Servers box's URLs. */

@@ -6,23 +6,12 @@ import { extname, join, normalize } from 'node:path';
 
 /**
  * @param {import('node:http').Server} server
- * @returns {Promise<{ url: string, close: () => Promise<void> }>}
+ * @returns {Promise<import('@thumbnail-api/dev-tools/loopback-port').LoopbackServer>}
  */
-function listen(server) {
-  return new Promise((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = /** @type {import('node:net').AddressInfo} */ (server.address());
-      resolve({
-        url: `http://127.0.0.1:${port}`,
-        close: () =>
-          new Promise((done) => {
-            server.closeAllConnections();
-            server.close(() => done());
-          }),
-      });
-    });
-  });
+async function listen(server) {
+  // Imported here, not at the top: dev-tools is built by the suite's build step, after this module is loaded.
+  const { listenOnLoopback } = await import('@thumbnail-api/dev-tools/loopback-port');
+  return listenOnLoopback(server);
 }
 
 // Browsers call it cross-origin, with an x-api-key header: it answers the preflight too.
@@ -83,7 +72,6 @@ export function startStaticServer(root) {
 
 /** A port on 127.0.0.1 that was free a moment ago, for tools that cannot listen on port 0 and report it. */
 export async function freePort() {
-  const server = await listen(createServer());
-  await server.close();
-  return Number(new URL(server.url).port);
+  const { freePort: free } = await import('@thumbnail-api/dev-tools/loopback-port');
+  return free();
 }

@@ -1,6 +1,7 @@
 // The quick start on a fresh copy of the repository, as a new user runs it: `npm start`, Ctrl-C, `npm test`.
 import { readFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:net';
+import { createServer } from 'node:net';
+import { type LoopbackServer, listenOnLoopback } from '@thumbnail-api/dev-tools/loopback-port';
 import { runOrFail } from '@thumbnail-api/dev-tools/run-process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { groupAlive, processesIn, READY_LINE, startNpmStart } from './support/npm-start.js';
@@ -62,14 +63,13 @@ describe.sequential('npm start on a fresh copy', () => {
   });
 
   describe('with a port another program holds', () => {
-    let holder: Server;
+    let holder: LoopbackServer;
     let heldPort: number;
     beforeAll(async () => {
-      holder = createServer();
-      await new Promise<void>((resolve) => holder.listen(0, '127.0.0.1', resolve));
-      heldPort = (holder.address() as { port: number }).port;
+      holder = await listenOnLoopback(createServer());
+      heldPort = holder.port;
     });
-    afterAll(() => new Promise<void>((resolve) => holder.close(() => resolve())));
+    afterAll(() => holder.close());
 
     it.each([
       ['MOCK_PORT', 'DOCS_PORT', 'The mock API'],

@@ -1,17 +1,16 @@
 // Against real HTTP servers on 127.0.0.1: a closed port is seen as closed, one that still answers is reported as such.
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createServer } from 'node:http';
 import { afterEach, describe, expect, test } from 'vitest';
+import { type LoopbackServer, listenOnLoopback } from '../src/loopback-port.js';
 import { connectionOutcome, portClosed } from '../src/port-closed.js';
 
-const servers: Server[] = [];
-afterEach(() => Promise.all(servers.splice(0).map((server) => new Promise((resolve) => server.close(resolve)))));
+const servers: LoopbackServer[] = [];
+afterEach(() => Promise.all(servers.splice(0).map((server) => server.close())));
 
-async function listening(): Promise<{ server: Server; url: string }> {
-  const server = createServer((_, response) => response.writeHead(204).end());
+async function listening(): Promise<{ server: LoopbackServer; url: string }> {
+  const server = await listenOnLoopback(createServer((_, response) => response.writeHead(204).end()));
   servers.push(server);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/` };
+  return { server, url: `${server.url}/` };
 }
 
 describe('portClosed', () => {
@@ -23,13 +22,13 @@ describe('portClosed', () => {
 
   test('a server that closes while it is asked is seen as ECONNREFUSED', async () => {
     const { server, url } = await listening();
-    setTimeout(() => server.close(), 250);
+    setTimeout(() => void server.close(), 250);
     expect(await portClosed(url, 5_000)).toBe('ECONNREFUSED');
   });
 
   test('a port nothing listens on is ECONNREFUSED at once', async () => {
     const { server, url } = await listening();
-    await new Promise((resolve) => server.close(resolve));
+    await server.close();
     expect(await connectionOutcome(url)).toBe('ECONNREFUSED');
   });
 });

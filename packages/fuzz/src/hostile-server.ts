@@ -1,7 +1,8 @@
 // A real node:http server on 127.0.0.1 that answers each attempt as a script says (any status, any headers,
 // broken bodies, dropped connections) and counts the attempts it received.
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
+import type { Socket } from 'node:net';
+import { listenOnLoopback } from '@thumbnail-api/dev-tools/loopback-port';
 import { answerFor, type HttpAnswer, hasBody, type ServerAnswer } from './server-answer.js';
 
 /** One request as the server received it. */
@@ -81,11 +82,10 @@ export async function startHostileServer(script: readonly ServerAnswer[]): Promi
     socket.on('error', () => undefined);
   });
   server.on('clientError', (_error, socket) => socket.destroy());
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  const { url } = await listenOnLoopback(server);
 
   return {
-    url: `http://127.0.0.1:${port}`,
+    url,
     received,
     faults,
     close: () =>

@@ -9,7 +9,7 @@ export function headerValue(request: HttpRequestPlan, name: string): string | un
 }
 
 /**
- * Whether the request carries a credential as Prism checks it (PITFALLS.md): one present credential is enough; any
+ * Whether the request carries a credential as Prism checks it (CONTRIBUTING.md, "Traps"): one present credential is enough; any
  * non-empty `x-api-key` passes; `Authorization` must be `Bearer <token>`, the scheme written exactly so.
  */
 export function hasCredential(request: HttpRequestPlan): boolean {

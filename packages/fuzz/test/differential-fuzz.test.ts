@@ -1,6 +1,9 @@
 // The differential campaign (issue 15): the same generated requests go to the mock and to the Prism CLI serving the
 // same contract, and the mock must answer as Prism does, or, where it differs on purpose, the improved way listed in
 // src/deliberate-differences.ts.
+import { createRequire } from 'node:module';
+import { type PrismCli, startPrismCli } from '@thumbnail-api/dev-tools/prism-cli';
+import { openapiJsonPath } from '@thumbnail-api/spec';
 import * as fc from 'fast-check';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { deliberateDifferences, type Exchange } from '../src/deliberate-differences.js';
@@ -10,7 +13,6 @@ import { describeCase, fuzzPlan, runFuzz } from '../src/fuzz-run.js';
 import { type FuzzedMocks, startFuzzedMocks } from '../src/fuzzed-mocks.js';
 import { type KeepAliveSender, keepAliveSender } from '../src/keep-alive-sender.js';
 import type { HttpRequestPlan, MockAnswer } from '../src/mock-request.js';
-import { type PrismCli, startPrismCli } from '../src/prism-cli.js';
 
 // Requests per case, sent at once to each side: a CI run of 200 cases sends 10 000 requests to the mock.
 const BATCH = 50;
@@ -23,7 +25,9 @@ let mocks: FuzzedMocks | undefined;
 const senders: KeepAliveSender[] = [];
 
 beforeAll(async () => {
-  [prism, mocks] = await Promise.all([startPrismCli(), startFuzzedMocks()]);
+  // The reference serves the same bundled contract as the mock, through this package's pinned Prism.
+  const cliPath = createRequire(import.meta.url).resolve('@stoplight/prism-cli/dist/index.js');
+  [prism, mocks] = await Promise.all([startPrismCli({ cliPath, specPath: openapiJsonPath }), startFuzzedMocks()]);
   // Prism 5.14 stops validating JSON bodies for good when the first body it reads is a chunked form body (found by this
   // campaign): a JSON POST first keeps the reference a reference. The mock gets no such help.
   await primePrism(prism.url);

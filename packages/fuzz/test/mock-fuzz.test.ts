@@ -2,8 +2,8 @@
 // what it does not cover, e.g. Prefer: dynamic=true), with and
 // without a key registry: it never crashes or hangs, every answer to a documented operation is one the contract
 // documents, the registry answers as its README says, nothing reaches another host, and it keeps serving.
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createServer } from 'node:http';
+import { type LoopbackServer, listenOnLoopback } from '@thumbnail-api/dev-tools/loopback-port';
 import * as fc from 'fast-check';
 import { afterAll, beforeAll, test } from 'vitest';
 import { documentedOperation, undocumentedAnswer } from '../src/contract-responses.js';
@@ -17,29 +17,29 @@ import { mockRequest } from '../src/request-arbitraries.js';
 const REQUEST_TIMEOUT_MS = 30_000;
 
 let mocks: FuzzedMocks | undefined;
-let canary: Server | undefined;
+let canary: LoopbackServer | undefined;
 const canaryHits: string[] = [];
 
 beforeAll(async () => {
-  canary = createServer((req, res) => {
-    canaryHits.push(`${req.method} ${req.url}`);
-    res.writeHead(200, { 'content-type': 'application/json' }).end('{"reached":"the canary"}');
-  });
-  await new Promise<void>((resolve) => canary!.listen(0, '127.0.0.1', resolve));
+  canary = await listenOnLoopback(
+    createServer((req, res) => {
+      canaryHits.push(`${req.method} ${req.url}`);
+      res.writeHead(200, { 'content-type': 'application/json' }).end('{"reached":"the canary"}');
+    }),
+  );
   mocks = await startFuzzedMocks();
 });
 
 afterAll(async () => {
   await mocks?.stop();
-  canary?.closeAllConnections();
-  await new Promise((resolve) => canary?.close(resolve));
+  await canary?.close();
 });
 
 // What a user's first call looks like: it must still work after whatever came before.
 const conforming: MockRequest = { kind: 'http', method: 'GET', target: '/api/thumbnails', headers: [['x-api-key', 'fuzz-key-ok']], body: { kind: 'none' } };
 
 test('hostile requests: no crash, no hang, only documented answers, the registry as documented, and it keeps serving', async () => {
-  const space = { canary: `http://127.0.0.1:${(canary!.address() as AddressInfo).port}`, maxBodyBytes: 12 * 1024 * 1024 };
+  const space = { canary: canary!.url, maxBodyBytes: 12 * 1024 * 1024 };
   let requests = 0;
   let firstFailure: string | undefined;
   const property = fc.asyncProperty(fc.boolean(), fc.array(mockRequest(space), { minLength: 1, maxLength: 3 }), async (withRegistry, batch) => {

@@ -1,8 +1,7 @@
 // Cases the fuzz suites found, kept as regular tests: each names the behaviour it pins, against the real
 // client and a real server on 127.0.0.1.
 
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createServer } from 'node:http';
 import { inspect } from 'node:util';
 import {
   APIConnectionError,
@@ -13,6 +12,7 @@ import {
   ThumbnailClient,
   type ThumbnailClientOptions,
 } from '@thumbnail-api/client';
+import { type LoopbackServer, listenOnLoopback } from '@thumbnail-api/dev-tools/loopback-port';
 import { type RunningContractProxy, type RunningMock, startContractProxy, startMock } from '@thumbnail-api/mock';
 import { afterEach, describe, expect, test } from 'vitest';
 import { documentedOperation, undocumentedAnswer } from '../src/contract-responses.js';
@@ -267,7 +267,7 @@ describe('the hostile server', () => {
 
 describe('mock', () => {
   // A server standing for any other host: the mock must never send it anything.
-  let canary: Server | undefined;
+  let canary: LoopbackServer | undefined;
   const hits: string[] = [];
   const running: Array<RunningMock | RunningContractProxy> = [];
   afterEach(async () => {
@@ -275,18 +275,16 @@ describe('mock', () => {
     const server = canary;
     canary = undefined;
     hits.length = 0;
-    if (!server) return;
-    server.closeAllConnections();
-    await new Promise((resolve) => server.close(resolve));
+    await server?.close();
   });
   async function startCanary(): Promise<string> {
-    canary = createServer((req, res) => {
-      hits.push(`${req.method} ${req.url} key=${String(req.headers['x-api-key'])}`);
-      res.writeHead(200, { 'content-type': 'application/json' }).end('{"reached":"the canary"}');
-    });
-    const server = canary;
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    return `127.0.0.1:${(server.address() as AddressInfo).port}`;
+    canary = await listenOnLoopback(
+      createServer((req, res) => {
+        hits.push(`${req.method} ${req.url} key=${String(req.headers['x-api-key'])}`);
+        res.writeHead(200, { 'content-type': 'application/json' }).end('{"reached":"the canary"}');
+      }),
+    );
+    return new URL(canary.url).host;
   }
   const get = (target: string, key = 'key-ok'): MockRequest => ({ kind: 'http', method: 'GET', target, headers: [['x-api-key', key]], body: { kind: 'none' } });
   /** A mock on a free port, stopped after the test. */

@@ -1,9 +1,7 @@
-// The reference of the differential campaign: the Prism CLI, started as users start it (`prism mock <bundle>
-// --errors`), on the same bundled contract the mock serves, on a free loopback port.
+// The Prism CLI started as users start it (`prism mock <contract> --errors`) on a free loopback port, as a reference
+// to compare against. The caller names the CLI it depends on, so each package keeps its own pinned Prism.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { createRequire } from 'node:module';
-import { createServer } from 'node:net';
-import { openapiJsonPath } from '@thumbnail-api/spec';
+import { freePort, LOOPBACK } from './loopback-port.js';
 
 /** A running Prism CLI. */
 export interface PrismCli {
@@ -11,19 +9,27 @@ export interface PrismCli {
   readonly pid: number;
   /** Prism's last lines of output, for failure messages. */
   lastOutput(): string;
-  /** Whether the process is still running (a request that crashes Prism ends the reference). */
+  /** Whether the process is still running (a request that crashes Prism ends it). */
   alive(): boolean;
+  /** SIGTERM, then SIGKILL 5 s later; resolves once the process has exited. */
   stop(): Promise<void>;
 }
 
-const loopback = '127.0.0.1';
+export interface PrismCliOptions {
+  /** The CLI's script, e.g. `createRequire(import.meta.url).resolve('@stoplight/prism-cli/dist/index.js')`. */
+  readonly cliPath: string;
+  /** The bundled OpenAPI document to serve. */
+  readonly specPath: string;
+  /** How long to wait for it to answer HTTP (default 60 s: its start-up grows with the machine's load). */
+  readonly startTimeoutMs?: number;
+}
 
-/** Starts `prism mock <contract> --errors` and resolves once it answers HTTP. */
-export async function startPrismCli(options: { specPath?: string; startTimeoutMs?: number } = {}): Promise<PrismCli> {
+/** Starts `prism mock <specPath> --errors` and resolves once it answers HTTP; rejects with its output if it cannot. */
+export async function startPrismCli(options: PrismCliOptions): Promise<PrismCli> {
   const deadline = Date.now() + (options.startTimeoutMs ?? 60_000);
   // Prism cannot listen on port 0 and say which port it got: take a free one, and retry if another process took it.
   for (let attempt = 1; ; attempt++) {
-    const prism = spawnPrism(options.specPath ?? openapiJsonPath, await freePort());
+    const prism = spawnPrism(options.cliPath, options.specPath, await freePort());
     try {
       await waitUntilAnswering(prism, deadline);
       return prism;
@@ -34,9 +40,8 @@ export async function startPrismCli(options: { specPath?: string; startTimeoutMs
   }
 }
 
-function spawnPrism(specPath: string, port: number): PrismCli {
-  const cli = createRequire(import.meta.url).resolve('@stoplight/prism-cli/dist/index.js');
-  const args = [cli, 'mock', specPath, '--host', loopback, '--port', String(port), '--errors=true', '--multiprocess=false', '--verboseLevel=warn'];
+function spawnPrism(cliPath: string, specPath: string, port: number): PrismCli {
+  const args = [cliPath, 'mock', specPath, '--host', LOOPBACK, '--port', String(port), '--errors=true', '--multiprocess=false', '--verboseLevel=warn'];
   const env: NodeJS.ProcessEnv = { ...process.env, SCARF_ANALYTICS: 'false', NO_COLOR: '1', FORCE_COLOR: '0' };
   delete env.NODE_ENV; // Prism's cluster mode (default under production) breaks its start-up.
   const child = spawn(process.execPath, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -57,7 +62,7 @@ function spawnPrism(specPath: string, port: number): PrismCli {
   const killOnExit = () => child.kill('SIGKILL');
   process.once('exit', killOnExit);
   return {
-    url: `http://${loopback}:${port}`,
+    url: `http://${LOOPBACK}:${port}`,
     pid: child.pid ?? -1,
     lastOutput: () => tail.join('\n'),
     alive: () => child.exitCode === null && child.signalCode === null,
@@ -88,15 +93,4 @@ function stopChild(child: ChildProcess, exited: Promise<void>): Promise<void> {
     void exited.then(() => clearTimeout(force));
   }
   return exited;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, loopback, () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
 }
