@@ -18,7 +18,7 @@ import { isJsonMediaType } from './media-type.js';
 import { mockError } from './mock-error.js';
 import { choosesAnswer, readPreference } from './prefer.js';
 import { type PreparedAnswer, prepareAnswer } from './prepared-answer.js';
-import { BODY_LIMIT, checkBody } from './request-body.js';
+import { BODY_LIMIT, type BodyRefusal, checkBody } from './request-body.js';
 import { readTarget } from './request-target.js';
 import type { ActiveRule, RuleBook } from './rules.js';
 
@@ -160,11 +160,14 @@ export function createEngine(options: EngineOptions): Engine {
 
     // 4. Validation.
     if (operation.body.kind === 'none' && !request.framed) return answered(request, operation, successOf(request, operation, body), cors, body, delayMs, rule);
-    const check = (read: Buffer | undefined) =>
-      checkBody(operation.body, request.framed, read, headers['content-type']).then((refusal) => {
+    const check = (read: Buffer | undefined): Outcome | Promise<Outcome> => {
+      const finish = (refusal: BodyRefusal | undefined) => {
         const answer = refusal === undefined ? successOf(request, operation, read) : operation.refused(refusalStatuses[refusal.status], refusal.note);
         return answered(request, operation, answer, cors, read, delayMs, rule);
-      });
+      };
+      const refusal = checkBody(operation.body, request.framed, read, headers['content-type']);
+      return refusal instanceof Promise ? refusal.then(finish) : finish(refusal);
+    };
     return bodyRead ? check(body) : request.readBody(BODY_LIMIT).then(check);
   };
 

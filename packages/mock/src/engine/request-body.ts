@@ -1,5 +1,6 @@
 // The request body of one operation, checked as Prism checks it: size, media type, JSON, then the schema.
 import type { RequestBodyEntry } from '@thumbnail-api/spec/model';
+import type { ContractValidator } from '@thumbnail-api/spec/validator';
 import type { LazyValidator } from '../contract/lazy-validator.js';
 import { isJsonMediaType, type MediaType, parseMediaType } from './media-type.js';
 
@@ -42,9 +43,14 @@ export function compileBodyRule(body: RequestBodyEntry | undefined, validator: L
 
 /**
  * Checks a body read up to {@link BODY_LIMIT} (`undefined` when the request framed none, or a larger one); `undefined`
- * when it is accepted.
+ * when it is accepted, a promise only while the validator is not loaded yet.
  */
-export async function checkBody(rule: BodyRule, framed: boolean, body: Buffer | undefined, contentType: string | undefined): Promise<BodyRefusal | undefined> {
+export function checkBody(
+  rule: BodyRule,
+  framed: boolean,
+  body: Buffer | undefined,
+  contentType: string | undefined,
+): BodyRefusal | undefined | Promise<BodyRefusal | undefined> {
   if (framed && body === undefined) return { status: 413, note: `The request body is larger than the mock reads (${BODY_LIMIT} bytes).` };
   const empty = body === undefined || body.length === 0;
   if (rule.kind === 'none') {
@@ -68,7 +74,15 @@ export async function checkBody(rule: BodyRule, framed: boolean, body: Buffer | 
   // As Prism: a JSON null is no body.
   if (value === null) return rule.required ? { status: 422, note: 'This operation requires a request body, and the body is null.' } : undefined;
   if (rule.schemaPointer === undefined) return undefined;
-  const validate = (rule.validator.loaded ?? (await rule.validator.load())).schemaAt(rule.schemaPointer);
+  const pointer = rule.schemaPointer;
+  // Synchronous once the validator is loaded: a promise per request costs the POST hot path.
+  const loaded = rule.validator.loaded;
+  if (loaded === undefined) return rule.validator.load().then((validator) => schemaRefusal(validator, pointer, value));
+  return schemaRefusal(loaded, pointer, value);
+}
+
+function schemaRefusal(validator: ContractValidator, pointer: string, value: unknown): BodyRefusal | undefined {
+  const validate = validator.schemaAt(pointer);
   if (validate(value)) return undefined;
   const problems = (validate.errors ?? []).map((error) => `body${error.instancePath} ${error.message ?? 'is invalid'}`);
   return { status: 422, note: `The request body does not match the contract's schema: ${problems.join('; ')}.` };
