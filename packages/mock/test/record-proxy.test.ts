@@ -7,6 +7,7 @@ import { ThumbnailClient } from '@thumbnail-api/client';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { type RunningContractProxy, startContractProxy } from '../src/index.js';
 import { killAllRuns, runCli } from './helpers/cli.js';
+import { startFakeUpstream } from './helpers/fake-upstream.js';
 import { breakHeader, type RecordUpstream, startRecordUpstream } from './helpers/record-upstream.js';
 
 const sentinelKey = 'sk-sentinel-7f3a9c-DO-NOT-WRITE';
@@ -114,6 +115,30 @@ test('an Authorization: Bearer key is never written either', async () => {
   for (const { name, text } of everyByte(dir)) expect(name + text).not.toContain('sk-sentinel');
   // Without --redact the prompt is kept: what is blanked is the user's choice.
   expect(everyByte(dir).some(({ text }) => text.includes(privatePrompt))).toBe(true);
+});
+
+test('a gzip-encoded answer is recorded decompressed, and a key sent in a body field is blanked', async () => {
+  const fake = await startFakeUpstream();
+  const dir = freshFolder();
+  const proxy = await startContractProxy({ upstream: fake.url, port: 0, record: dir });
+  try {
+    const gzipped = await fetch(`${proxy.url}/api/thumbnails`, { headers: { 'x-api-key': sentinelKey, 'x-fake-scenario': 'list-ok-gzip' } });
+    expect(await gzipped.json()).toEqual({ items: [] });
+    const body = JSON.stringify({ prompt: 'A cat', owner: { apiKey: sentinelKey } });
+    await fetch(`${proxy.url}/api/thumbnails`, {
+      method: 'POST',
+      headers: { 'x-api-key': sentinelKey, 'content-type': 'application/json', 'x-fake-scenario': 'create-ok' },
+      body,
+    });
+  } finally {
+    await proxy.stop();
+    await fake.close();
+  }
+  const [list, create] = readdirSync(dir).map((name) => JSON.parse(readFileSync(join(dir, name), 'utf8')));
+  expect(list.response).toMatchObject({ status: 200, body: { items: [] } });
+  expect(list.response.headers).not.toHaveProperty('content-encoding');
+  expect(create.request.body).toEqual({ prompt: 'A cat', owner: { apiKey: '[redacted]' } });
+  for (const { text } of everyByte(dir)) expect(text).not.toContain('sk-sentinel');
 });
 
 test('a folder that cannot be written is an error at start, and nothing is left listening', async () => {
