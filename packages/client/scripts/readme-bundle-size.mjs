@@ -17,7 +17,7 @@ const kb = (bytes) => (bytes / 1024).toFixed(1);
 
 /**
  * @param {Awaited<ReturnType<typeof measureBundleSize>>} size
- * @param {{ whole?: string, openapiFetch?: string }} gz the gzip figures to show, as strings
+ * @param {{ whole?: string, openapiFetch?: string, noMessages?: string }} gz the gzip figures to show, as strings
  */
 function render(size, gz) {
   const largest = size.modules
@@ -28,7 +28,8 @@ function render(size, gz) {
     START,
     `The bundle (esbuild, minified, ESM, browser platform; gzip level 9) is **${gz.whole} kB gzipped**, ${kb(size.whole.min)} kB`,
     `minified; ${gz.openapiFetch} kB gzipped of it is openapi-fetch. This package's largest modules, minified:`,
-    `${largest}. Issue 14's aim was at most 7 kB gzipped, on the way to 5 kB: ${Number(gz.whole) <= 7 ? 'met' : 'not met'}.`,
+    `${largest}. Issue 24's target is at most 9 kB gzipped: ${Number(gz.whole) <= 9 ? 'met' : 'not met'}. With the text of every`,
+    `message emptied, the same code would be **${gz.noMessages} kB gzipped**: the floor under any rewording.`,
     END,
   ].join('\n');
 }
@@ -42,14 +43,15 @@ if (start === -1 || end < start) {
 }
 const current = readme.slice(start, end + END.length);
 const size = await measureBundleSize();
-const measured = { whole: kb(size.whole.gz), openapiFetch: kb(size.openapiFetch.gz) };
+const measured = { whole: kb(size.whole.gz), openapiFetch: kb(size.openapiFetch.gz), noMessages: kb(size.noMessages.gz) };
 
 if (process.argv.includes('--check')) {
-  const shown = /\*\*([\d.]+) kB gzipped\*\*[^;]*; ([\d.]+) kB gzipped/.exec(current);
+  const shown = /\*\*([\d.]+) kB gzipped\*\*[^;]*; ([\d.]+) kB gzipped[\s\S]*\*\*([\d.]+) kB gzipped\*\*/.exec(current);
   const close = (shownKb, bytes) => shownKb !== undefined && Math.abs(Number(shownKb) - bytes / 1024) <= GZIP_TOLERANCE_KB;
   const gz = {
     whole: close(shown?.[1], size.whole.gz) ? shown?.[1] : measured.whole,
     openapiFetch: close(shown?.[2], size.openapiFetch.gz) ? shown?.[2] : measured.openapiFetch,
+    noMessages: close(shown?.[3], size.noMessages.gz) ? shown?.[3] : measured.noMessages,
   };
   if (render(size, gz) !== current) {
     console.error(`README.md's bundle-size figures are stale (measured ${measured.whole} kB gzipped, ${kb(size.whole.min)} kB minified). Run: ${FIX}`);

@@ -67,3 +67,51 @@ export async function readBody(response: Response, limit: number, attempt: Attem
   }
   return chunks.length === 1 ? chunks[0]! : new Uint8Array(await new Blob(chunks).arrayBuffer());
 }
+
+/**
+ * A 2xx body handed to the caller unread (`.asResponse()`), still under its attempt: the time limit and the caller's
+ * signal run until it ends, past `limit` bytes it errors with `tooLarge`, and cancelling it drops the connection.
+ */
+export function guardedBody(
+  response: Response,
+  limit: number,
+  attempt: Attempt,
+  failed: (failure: unknown) => Error,
+  tooLarge: (excerpt: Bytes) => Error,
+): ReadableStream<Bytes> {
+  const reader = (response.body as ReadableStream<Bytes>).getReader();
+  attempt.onDrop = () => void reader.cancel().catch(() => undefined);
+  let size = 0;
+  // What a ResponseTooLargeError shows: the body's first 4 KB, as far as they came in the first chunk.
+  let start: Bytes | undefined;
+  return new ReadableStream<Bytes>(
+    {
+      async pull(controller) {
+        try {
+          // Raced: a fetch may ignore the signal, and its body would then outlive the time limit.
+          const read = await Promise.race([reader.read(), attempt.stopped]);
+          if (read.done) {
+            attempt.finish(false);
+            controller.close();
+            return;
+          }
+          size += read.value.byteLength;
+          start ??= read.value.slice(0, 4096);
+          if (size > limit) {
+            attempt.finish(true);
+            controller.error(tooLarge(start));
+            return;
+          }
+          controller.enqueue(read.value);
+        } catch (failure) {
+          attempt.finish(true);
+          controller.error(failed(failure));
+        }
+      },
+      cancel() {
+        attempt.finish(true);
+      },
+    },
+    { highWaterMark: 0 },
+  );
+}

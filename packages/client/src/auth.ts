@@ -1,21 +1,25 @@
-// Sends the key, as openapi-fetch middleware, and only where it may travel.
+// The key's header; and, for client.raw, openapi-fetch middleware that sends it only where it may travel.
 import type { Middleware } from 'openapi-fetch';
 import { RequestArgumentError } from './errors.js';
 import type { AuthMethod } from './options.js';
 import { assertKeyMayTravel } from './resolve-config.js';
+
+/** The header that carries the key, and its value: `x-api-key: <key>` or `Authorization: Bearer <key>`. */
+export function keyHeaderOf(apiKey: string, auth: AuthMethod): [name: string, value: string] {
+  return auth === 'bearer' ? ['authorization', `Bearer ${apiKey}`] : ['x-api-key', apiKey];
+}
 
 /**
  * Middleware that checks each request's URL and that the client's own transport sends it (`isClientFetch`), then
  * sets `x-api-key` or `Authorization: Bearer`.
  */
 export function authMiddleware(
-  apiKey: string,
-  auth: AuthMethod,
+  name: string,
+  value: string,
   baseUrl: string,
   allowInsecureHttp: boolean,
   isClientFetch: (fetch: unknown) => boolean,
 ): Middleware {
-  const [name, value] = auth === 'bearer' ? ['Authorization', `Bearer ${apiKey}`] : ['x-api-key', apiKey];
   const checkedPrefix = `${baseUrl}/`;
   return {
     onRequest({ request, options }) {

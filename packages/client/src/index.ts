@@ -1,5 +1,7 @@
 // The public surface of @thumbnail-api/client. Internal modules are not exported.
+
 export type { CreateThumbnailRequest, CreateThumbnailResponse, ErrorBody, ListThumbnailsResponse, paths } from '@thumbnail-api/types';
+export type { APIPromise, WithResponse } from './api-promise.js';
 export {
   APIConnectionError,
   APITimeoutError,

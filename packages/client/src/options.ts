@@ -39,7 +39,7 @@ export interface ThumbnailClientOptions {
    * and drops the connection; defaults to 10 MiB (10 485 760), at most 1 GiB.
    */
   maxResponseBytes?: number | undefined;
-  /** Receives debug lines for each attempt (e.g. `console`); off by default. */
+  /** Receives debug lines for each attempt (e.g. `console`); off by default, or as the `THUMBNAIL_API_LOG` variable says. */
   logger?: ThumbnailClientLogger | undefined;
   /** Lets the client run in a browser, where every visitor could read the key. Off by default: keys belong on servers. */
   dangerouslyAllowBrowser?: boolean | undefined;

@@ -2,9 +2,12 @@
 // names the option or variable to fix, as the runtime passes it. No message ever contains the key.
 import { isBrowser } from './browser-detection.js';
 import { ConfigurationError, RequestArgumentError } from './errors.js';
+import { LOG_LEVELS } from './log.js';
 import type { AuthMethod, FetchFunction, RequestOptions, ThumbnailClientLogger, ThumbnailClientOptions } from './options.js';
 import { detectRuntime, identityHeaders, type Runtime } from './runtime-identity.js';
-import { type EnvironmentSetting, readEnvironment, settingsSource } from './runtime-permissions.js';
+import { type EnvironmentSetting, readEnvironment, readIfAllowed, settingsSource } from './runtime-permissions.js';
+import { warn } from './safe-logger.js';
+import type { LogLevel } from './transport.js';
 
 /** The checked configuration of a client. */
 export interface ResolvedConfig {
@@ -22,6 +25,8 @@ export interface ResolvedConfig {
   /** `undefined`: no limit on the whole call, only on each attempt. */
   totalTimeoutMs: number | undefined;
   logger: ThumbnailClientLogger | undefined;
+  /** The built-in log's level, from THUMBNAIL_API_LOG, when there is no `logger`. */
+  logLevel: LogLevel | undefined;
   allowInsecureHttp: boolean;
 }
 
@@ -124,8 +129,27 @@ export function resolveConfig(options: ThumbnailClientOptions): ResolvedConfig {
     maxRetryDelayMs,
     maxResponseBytes: checkNumber(options, 'maxResponseBytes', refuseOption) ?? DEFAULT_MAX_RESPONSE_BYTES,
     logger,
+    logLevel: logger === undefined && settingsSource(runtime.name) === 'environment' ? logLevelOf(readIfAllowed(LOG_VARIABLE)) : undefined,
     allowInsecureHttp,
   };
+}
+
+const LOG_VARIABLE = 'THUMBNAIL_API_LOG';
+let warnedOfLogValue = false;
+
+/** The level THUMBNAIL_API_LOG names (any case); a value that names none is warned of once per process, and logs nothing. */
+function logLevelOf(value: string | undefined): LogLevel | undefined {
+  const level = value?.trim().toLowerCase();
+  if (!level || level === 'off') return undefined;
+  if ((LOG_LEVELS as readonly string[]).includes(level)) return level as LogLevel;
+  if (!warnedOfLogValue) {
+    warnedOfLogValue = true;
+    warn(
+      `thumbnail-api: ${LOG_VARIABLE} is ${describe(value)}, which is not a log level: set it to ${LOG_LEVELS.join(', ')}. The client logs nothing meanwhile.`,
+      'THUMBNAIL_API_LOG_INVALID',
+    );
+  }
+  return undefined;
 }
 
 /** Checks the options of one call, with the names of its extra options (e.g. `query`, `body`); throws RequestArgumentError. */

@@ -1,6 +1,7 @@
 // Turns a response that is not usable data into a typed error with a readable message, whatever its body:
 // the documented `{ success: false, error }`, empty, an HTML page from a proxy, or JSON of another shape.
 import { apiErrorClassFor, errorTextOf, ResponseTooLargeError, requestIdOf, type ThumbnailApiError } from './errors.js';
+import { HEADER_VALUE } from './resolve-config.js';
 import { type Redact, redactHeaders, redactValue } from './secret-redaction.js';
 
 // Characters of a body (or of its error text) that an error keeps: a body of hundreds of MB must not end up in a log line.
@@ -27,7 +28,8 @@ export function responseError(
   const headers = redactHeaders(response.headers, redact);
   const safeBody = body === '' ? undefined : redactValue(body, redact);
   const errorText = errorTextOf(safeBody);
-  const statusText = response.statusText ? ` ${redact(cut(response.statusText, EXCERPT_LENGTH))}` : '';
+  // A reason phrase a Response would refuse (fetch reads bytes that are not UTF-8 into U+FFFD) is left out, as client.raw drops it.
+  const statusText = response.statusText && HEADER_VALUE.test(response.statusText) ? ` ${redact(cut(response.statusText, EXCERPT_LENGTH))}` : '';
   const head = status === 0 ? `${method} ${path} was redirected` : `${status}${statusText} from ${method} ${path}`;
   const detail = problem ?? explain(status, headers, safeBody, errorText);
   const requestId = requestIdOf(headers);

@@ -57,6 +57,19 @@ export function readEnvironment(settings: readonly EnvironmentSetting[]): Record
   );
 }
 
+/** An optional variable, or `undefined` when unset, without an environment, or in Deno without the permission (never asked for). */
+export function readIfAllowed(variable: string): string | undefined {
+  const scope = globalThis as EnvironmentGlobals & {
+    Deno?: { permissions?: { querySync?(descriptor: { name: 'env'; variable: string }): { state: string } } };
+  };
+  try {
+    if (scope.Deno?.env) return scope.Deno.permissions?.querySync?.({ name: 'env', variable }).state === 'granted' ? scope.Deno.env.get(variable) : undefined;
+    return scope.process?.env?.[variable];
+  } catch {
+    return undefined;
+  }
+}
+
 /** The typed error for a request the runtime refused to send (Deno without `--allow-net` for the host), else `undefined`. */
 export function networkPermissionError(failure: unknown, target: string, url: string, redact: Redact): RuntimePermissionError | undefined {
   let denial: unknown = failure;

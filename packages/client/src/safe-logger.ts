@@ -11,13 +11,7 @@ export function safeLogger(logger: ThumbnailClientLogger, redact: Redact): (line
     if (reported) return;
     reported = true;
     const message = `thumbnail-api: the logger's debug() failed (${redact(describe(failure))}); calls go on unchanged, and its later failures are not reported.`;
-    try {
-      const runtime = globalThis as { process?: { emitWarning?: (message: string, options: object) => void } };
-      if (typeof runtime.process?.emitWarning === 'function') runtime.process.emitWarning(message, { code: 'THUMBNAIL_API_LOGGER_FAILED' });
-      else globalThis.console?.warn?.(message);
-    } catch {
-      // Nowhere left to say it.
-    }
+    warn(message, 'THUMBNAIL_API_LOGGER_FAILED');
   };
   return (line) => {
     try {
@@ -35,5 +29,16 @@ function describe(failure: unknown): string {
     return failure instanceof Error ? `${failure.name}: ${failure.message}`.slice(0, 300) : `it threw ${typeof failure}`;
   } catch {
     return 'a failure that cannot be shown';
+  }
+}
+
+/** Says something once, as a process warning with a code where there is a process, else through `console.warn`. */
+export function warn(message: string, code: string): void {
+  try {
+    const runtime = globalThis as { process?: { emitWarning?: (message: string, options: object) => void } };
+    if (typeof runtime.process?.emitWarning === 'function') runtime.process.emitWarning(message, { code });
+    else globalThis.console?.warn?.(message);
+  } catch {
+    // Nowhere left to say it.
   }
 }

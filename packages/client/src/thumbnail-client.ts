@@ -1,15 +1,17 @@
-// The client: a resource-style surface that returns data or throws typed errors, the openapi-fetch client
-// underneath (`raw`), and an escape hatch for endpoints the contract does not describe yet.
+// The client: a resource-style surface that returns data or throws typed errors, straight over the transport; the
+// openapi-fetch client over the same transport (`raw`); and an escape hatch for endpoints the contract does not describe yet.
 import type { CreateThumbnailRequest, CreateThumbnailResponse, ListThumbnailsResponse, paths } from '@thumbnail-api/types';
-import createClient, { type Client, createQuerySerializer, defaultBodySerializer } from 'openapi-fetch';
-import { authMiddleware } from './auth.js';
+import createClient, { type Client, createQuerySerializer, defaultBodySerializer, type Middleware } from 'openapi-fetch';
+import { APIPromise } from './api-promise.js';
+import { authMiddleware, keyHeaderOf } from './auth.js';
 import { RequestArgumentError } from './errors.js';
+import { createLog } from './log.js';
 import type { HttpMethod, RawRequestOptions, RequestOptions, ThumbnailClientOptions } from './options.js';
 import { checkQuery, jsonBody } from './request-arguments.js';
-import { checkRequestOptions, resolveConfig } from './resolve-config.js';
+import { checkRequestOptions, HEADER_VALUE, resolveConfig } from './resolve-config.js';
 import { responseError } from './response-error.js';
-import { createRedact, type Redact } from './secret-redaction.js';
-import { createTransport, type Transport } from './transport.js';
+import { createRedact, type Redact, redactedAnswer } from './secret-redaction.js';
+import { createTransport, parseBody, type Transport } from './transport.js';
 
 /** The thumbnails resource: `POST /api/thumbnails` and `GET /api/thumbnails`. */
 export interface ThumbnailsResource {
@@ -17,12 +19,10 @@ export interface ThumbnailsResource {
    * Generates a thumbnail from a text prompt (`POST /api/thumbnails`). Never retried automatically: a repeated
    * request could generate (and bill) twice. Pass `maxRetries` in `options` to opt in, knowingly.
    */
-  create(body: CreateThumbnailRequest, options?: RequestOptions): Promise<CreateThumbnailResponse>;
+  create(body: CreateThumbnailRequest, options?: RequestOptions): APIPromise<CreateThumbnailResponse>;
   /** Lists the thumbnails of the key's active organization (`GET /api/thumbnails`); retried on transient failures. */
-  list(options?: RequestOptions): Promise<ListThumbnailsResponse>;
+  list(options?: RequestOptions): APIPromise<ListThumbnailsResponse>;
 }
-
-type LooseRequest = (method: string, path: string, init: Record<string, unknown>) => Promise<{ data?: unknown; error?: unknown; response: Response }>;
 
 interface Call {
   /** How the call is named in errors, e.g. `request()`. */
@@ -37,10 +37,11 @@ interface Call {
 }
 
 const serializeQuery = createQuerySerializer();
-const asIs = (body: unknown) => body;
 // openapi-fetch's types leave out the headers it passes.
 const serializeBody = defaultBodySerializer as (body: unknown, headers?: Headers) => unknown;
 const describeKind = (value: unknown) => (value === null ? 'null' : Array.isArray(value) ? 'an array' : `a ${typeof value}`);
+const utf8 = new TextDecoder();
+const encoder = new TextEncoder();
 
 const METHODS: readonly HttpMethod[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'];
 
@@ -54,19 +55,29 @@ export class ThumbnailClient {
   readonly baseUrl: string;
   readonly #transport: Transport;
   readonly #redact: Redact;
-  readonly #request: LooseRequest;
+  /** The headers of every call, the key's included, with lower-case names. */
+  readonly #headers: Record<string, string>;
+  /** Middleware added with `raw.use()`: while there is any, resource calls go through openapi-fetch too, so that it applies. */
+  readonly #middleware = new Set<Middleware>();
   // The fetch functions that go through this client's transport, so that the key goes out through nothing else.
   readonly #fetches = new WeakSet<(request: Request) => Promise<Response>>();
 
   /** Checks the options (falling back to `THUMBNAIL_API_KEY` / `THUMBNAIL_API_BASE_URL`); throws `ConfigurationError` when one is wrong. */
   constructor(options: ThumbnailClientOptions = {}) {
-    // The key stays in closures below, never in a property, so inspecting the client cannot show it.
-    const { apiKey, auth, baseUrl, headers, allowInsecureHttp, ...settings } = resolveConfig(options);
-    this.#redact = createRedact(apiKey);
-    this.#transport = createTransport({ ...settings, redact: this.#redact });
-    const transport = this.#transport;
-    const redact = this.#redact;
-    const rawFetch = (request: Request) => transport(request);
+    // The key stays in closures below and in a private field, never in a property, so inspecting the client cannot show it.
+    const { apiKey, auth, baseUrl, headers, allowInsecureHttp, logger, logLevel, ...settings } = resolveConfig(options);
+    const redact = createRedact(apiKey);
+    this.#redact = redact;
+    this.#transport = createTransport({ ...settings, redact, log: createLog(logger, logLevel, redact) });
+    const [keyHeader, keyValue] = keyHeaderOf(apiKey, auth);
+    // Set one by one, as openapi-fetch merges them: a later name replaces an earlier one in another case.
+    const merged = new Headers();
+    for (const [name, value] of Object.entries({ ...headers, [keyHeader]: keyValue })) merged.set(name, value);
+    this.#headers = {};
+    merged.forEach((value, name) => {
+      this.#headers[name] = value;
+    });
+    const rawFetch = (request: Request) => this.#sendRaw(request);
     this.#fetches.add(rawFetch);
     this.raw = createClient<paths>({
       baseUrl,
@@ -82,20 +93,32 @@ export class ThumbnailClient {
           ? serializeBody(body, headers)
           : jsonBody(body, 'client.raw', 'body', redact)) as (body: unknown) => unknown,
     });
-    this.raw.use(authMiddleware(apiKey, auth, baseUrl, allowInsecureHttp, (fetch) => this.#fetches.has(fetch as (request: Request) => Promise<Response>)));
-    this.#request = this.raw.request.bind(this.raw) as unknown as LooseRequest;
+    this.raw.use(
+      authMiddleware(keyHeader, keyValue, baseUrl, allowInsecureHttp, (fetch) => this.#fetches.has(fetch as (request: Request) => Promise<Response>)),
+    );
+    const { use, eject } = this.raw;
+    this.raw.use = (...added) => {
+      use(...added);
+      for (const middleware of added) this.#middleware.add(middleware);
+    };
+    this.raw.eject = (...removed) => {
+      eject(...removed);
+      for (const middleware of removed) this.#middleware.delete(middleware);
+    };
     this.baseUrl = baseUrl;
     this.thumbnails = {
-      create: async (body, requestOptions) => {
+      create: (body, requestOptions) => {
         if (body === null || typeof body !== 'object' || Array.isArray(body)) {
-          throw new RequestArgumentError(
-            `thumbnails.create() takes the request body as an object, e.g. { prompt: "A red fox at dawn" }; got ${describeKind(body)}.`,
-            'body',
+          return rejected(
+            new RequestArgumentError(
+              `thumbnails.create() takes the request body as an object, e.g. { prompt: "A red fox at dawn" }; got ${describeKind(body)}.`,
+              'body',
+            ),
           );
         }
-        return this.#operation('thumbnails.create()', 'POST', '/api/thumbnails', requestOptions, body) as Promise<CreateThumbnailResponse>;
+        return this.#operation('thumbnails.create()', 'POST', requestOptions, body) as APIPromise<CreateThumbnailResponse>;
       },
-      list: async (requestOptions) => this.#operation('thumbnails.list()', 'GET', '/api/thumbnails', requestOptions) as Promise<ListThumbnailsResponse>,
+      list: (requestOptions) => this.#operation('thumbnails.list()', 'GET', requestOptions) as APIPromise<ListThumbnailsResponse>,
     };
   }
 
@@ -104,61 +127,111 @@ export class ThumbnailClient {
    * documented by the service), with the same auth, base URL, errors, timeouts and retries. The result is the parsed JSON body (or
    * `undefined` when empty); `T` is not checked at run time.
    */
-  async request<T = unknown>(method: HttpMethod, path: string, options?: RawRequestOptions): Promise<T> {
-    if (typeof method !== 'string' || !METHODS.includes(method)) {
-      throw new RequestArgumentError(`request() takes an upper-case HTTP method (${METHODS.join(', ')}) as its first argument.`, 'method');
-    }
-    if (typeof path !== 'string' || !/^\/[^?#{}\s]*$/.test(path)) {
-      throw new RequestArgumentError(
-        'request() takes a path starting with "/", relative to baseUrl, e.g. "/api/persons"; pass query parameters as options.query ' +
-          'and encode path segments yourself with encodeURIComponent().',
-        'path',
-      );
-    }
-    const checked = checkRequestOptions(options, 'request()', ['query', 'body']);
-    checkQuery(checked.query, 'request()', 'options.query', false);
-    return this.#call({ name: 'request()', method, path, options: checked, query: checked.query, body: checked.body, expectObject: false }) as Promise<T>;
-  }
-
-  /** A call of a documented operation: its options checked, its success body a JSON object. */
-  #operation(name: string, method: string, path: string, requestOptions: RequestOptions | undefined, body?: unknown): Promise<unknown> {
-    return this.#call({ name, method, path, options: checkRequestOptions(requestOptions, name), body, expectObject: true });
-  }
-
-  #fetchFor(options: RequestOptions): (request: Request) => Promise<Response> {
-    const fetch = (request: Request) => this.#transport(request, options);
-    this.#fetches.add(fetch);
-    return fetch;
-  }
-
-  async #call({ name, method, path, options, query, body, expectObject }: Call): Promise<unknown> {
-    const { data, error, response } = await this.#request(method, path, {
-      params: query === undefined ? undefined : { query },
-      // Serialised here, so that a body JSON cannot hold is refused naming this call.
-      body: body === undefined ? undefined : jsonBody(body, name, name === 'request()' ? 'options.body' : 'body', this.#redact),
-      bodySerializer: asIs,
-      headers: options.headers,
-      // Text, so that a 2xx body that is not JSON becomes a typed error instead of a SyntaxError.
-      parseAs: 'text',
-      fetch: this.#fetchFor(options),
-    });
-    // Built only on failure: redaction is not needed on the success path.
-    const failed = (body: unknown, problem?: string) => responseError({ method, path: this.#redact(path), response, body, redact: this.#redact }, problem);
-    if (!response.ok) throw failed(error);
-    const text = data as string | undefined;
-    if (!text) {
-      if (expectObject) throw failed(undefined, 'the body is empty, not the JSON object the API documents');
-      return undefined;
-    }
-    let parsed: unknown;
+  request<T = unknown>(method: HttpMethod, path: string, options?: RawRequestOptions): APIPromise<T> {
     try {
-      parsed = JSON.parse(text);
-    } catch {
-      throw failed(text);
+      if (typeof method !== 'string' || !METHODS.includes(method)) {
+        throw new RequestArgumentError(`request() takes an upper-case HTTP method (${METHODS.join(', ')}) as its first argument.`, 'method');
+      }
+      if (typeof path !== 'string' || !/^\/[^?#{}\s]*$/.test(path)) {
+        throw new RequestArgumentError(
+          'request() takes a path starting with "/", relative to baseUrl, e.g. "/api/persons"; pass query parameters as options.query ' +
+            'and encode path segments yourself with encodeURIComponent().',
+          'path',
+        );
+      }
+      const checked = checkRequestOptions(options, 'request()', ['query', 'body']);
+      checkQuery(checked.query, 'request()', 'options.query', false);
+      return this.#call({ name: 'request()', method, path, options: checked, query: checked.query, body: checked.body, expectObject: false }) as APIPromise<T>;
+    } catch (error) {
+      return rejected(error);
     }
-    if (expectObject && (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed))) {
-      throw failed(parsed, 'the body is JSON but not the object the API documents');
-    }
-    return parsed;
   }
+
+  /** A call of a documented operation (both are on /api/thumbnails): its options checked, its success body a JSON object. */
+  #operation(name: string, method: string, requestOptions: RequestOptions | undefined, body?: unknown): APIPromise<unknown> {
+    try {
+      return this.#call({ name, method, path: '/api/thumbnails', options: checkRequestOptions(requestOptions, name), body, expectObject: true });
+    } catch (error) {
+      return rejected(error);
+    }
+  }
+
+  /** Sends a call straight to the transport: the body serialised once, the key set here; a failure thrown typed. */
+  #call({ name, method, path, options, query, body, expectObject }: Call): APIPromise<unknown> {
+    // Serialised here, so that a body JSON cannot hold is refused naming this call.
+    const text = body === undefined ? undefined : jsonBody(body, name, name === 'request()' ? 'options.body' : 'body', this.#redact);
+    const search = query === undefined ? '' : serializeQuery(query);
+    let headers: Record<string, string> | Headers = text === undefined ? this.#headers : { 'content-type': 'application/json', ...this.#headers };
+    if (options.headers) {
+      headers = new Headers(headers);
+      for (const [header, value] of Object.entries(options.headers)) headers.set(header, value);
+    }
+    const url = `${this.baseUrl}${path}${search ? `?${search}` : ''}`;
+    const mode = { unread: false };
+    const redact = this.#redact;
+    // Built only on failure: redaction is not needed on the success path.
+    const failed = (response: Response, body: unknown, problem?: string) => responseError({ method, path: redact(path), response, body, redact }, problem);
+    const answer =
+      this.#middleware.size > 0
+        ? this.#throughMiddleware(method, path, query, text, options).then(({ response, data, error }) => {
+            if (!response.ok) throw failed(response, error);
+            return { response, bytes: data ? new Uint8Array(data) : null };
+          })
+        : this.#transport({ method, url, headers, body: text === undefined ? undefined : encoder.encode(text) }, options, mode).then((answered) => {
+            if (!answered.response.ok) throw failed(answered.response, parseBody(answered.bytes));
+            return answered;
+          });
+    return new APIPromise(
+      answer,
+      (bytes, response) => {
+        const text = bytes ? utf8.decode(bytes) : '';
+        if (!text) {
+          if (expectObject) throw failed(response, undefined, 'the body is empty, not the JSON object the API documents');
+          return undefined;
+        }
+        let parsed: unknown;
+        try {
+          parsed = JSON.parse(text);
+        } catch {
+          throw failed(response, text);
+        }
+        if (expectObject && (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed))) {
+          throw failed(response, parsed, 'the body is JSON but not the object the API documents');
+        }
+        return parsed;
+      },
+      mode,
+    );
+  }
+
+  /** A resource call through openapi-fetch, for the middleware added to `raw`: slower, and the body is read before it is handed on. */
+  #throughMiddleware(method: string, path: string, query: Record<string, unknown> | undefined, body: string | undefined, options: RequestOptions) {
+    const fetch = (request: Request) => this.#sendRaw(request, options);
+    this.#fetches.add(fetch);
+    const request = this.raw.request as unknown as (
+      method: string,
+      path: string,
+      init: object,
+    ) => Promise<{ data?: ArrayBuffer; error?: unknown; response: Response }>;
+    return request(method, path, { params: { query }, body, bodySerializer: (text: string) => text, headers: options.headers, parseAs: 'arrayBuffer', fetch });
+  }
+
+  /** client.raw's fetch: openapi-fetch's Request through the transport, the answer handed back as a new Response over the bytes read. */
+  async #sendRaw(request: Request, call: RequestOptions = { signal: request.signal }): Promise<Response> {
+    // Read once, so every attempt sends the same bytes (a Request body can be read only once).
+    const body = request.body === null ? undefined : new Uint8Array(await request.arrayBuffer());
+    const { response, bytes } = await this.#transport({ method: request.method, url: request.url, headers: request.headers, body }, call);
+    // The key is redacted from an error answer; a reason phrase Response refuses (past Latin-1, from bytes that are not UTF-8) is dropped.
+    const handed = response.ok ? { statusText: response.statusText, headers: response.headers, body: bytes } : redactedAnswer(response, bytes, this.#redact);
+    const statusText = HEADER_VALUE.test(handed.statusText) ? handed.statusText : '';
+    return new Response(handed.body, { status: response.status, statusText, headers: handed.headers });
+  }
+}
+
+/** A call refused before anything is sent, as the same kind of promise (so `.withResponse()` still reads). */
+function rejected(error: unknown): APIPromise<never> {
+  const answer = Promise.reject(error);
+  // Handled here: the rejection surfaces through whichever way the caller reads the call.
+  answer.catch(() => undefined);
+  return new APIPromise<never>(answer, () => undefined as never, { unread: false });
 }

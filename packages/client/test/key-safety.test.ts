@@ -1,5 +1,5 @@
 // A sentinel key must appear nowhere: not in any error's message, String(), JSON, util.inspect(), stack or
-// cause, not in the debug log; across every error class and failure mode, even when a server echoes it back.
+// cause, not in the debug log nor the built-in log of THUMBNAIL_API_LOG; across every error class and failure mode, even when a server echoes it back.
 import { inspect } from 'node:util';
 import { describe, expect, test } from 'vitest';
 import {
@@ -13,6 +13,7 @@ import {
   ThumbnailClient,
   type ThumbnailClientOptions,
 } from '../src/index.js';
+import { clientLines, runWithLog } from './support/env-log-child.js';
 import { json, reset, startLocalServer, text, useLocalServers } from './support/local-server.js';
 
 const KEY = 'sk_test_SENTINEL_4f9c2a7e';
@@ -214,4 +215,27 @@ test('inspecting or serialising the client shows no key', async () => {
   expect(inspect(client, { depth: Number.POSITIVE_INFINITY, showHidden: true })).not.toContain(KEY);
   expect(JSON.stringify(client)).not.toContain(KEY);
   expect(server.requests[0]?.headers['x-api-key']).toBe(KEY);
+});
+
+describe('the built-in log (THUMBNAIL_API_LOG=debug, standard error of a child process)', () => {
+  // Every line the log writes: an attempt with its headers, a retry, an answer with the key in its reason phrase, a failure.
+  test.each(['x-api-key', 'bearer'] as const)('never shows the key, even when a server echoes it (auth %s)', async (auth) => {
+    const server = await serve((_, res, index) => {
+      if (index === 0) {
+        res.writeHead(503, `Busy for ${KEY}`, { 'x-echo': KEY });
+        res.end(JSON.stringify({ success: false, error: `bad key ${KEY}` }));
+      } else json(res, 401, { success: false, error: `bad key ${KEY}` }, { 'x-echo': KEY });
+    });
+    const result = await runWithLog('debug', { apiKey: KEY, baseUrl: server.url, auth, retryDelayMs: 1 }, 'await client.thumbnails.list();');
+    expect(result.stdout.trim()).toBe('threw AuthenticationError');
+    expect(clientLines(result)).toHaveLength(4);
+    expect(result.stderr).toContain(auth === 'bearer' ? 'authorization: ***' : 'x-api-key: ***');
+    expect(result.stderr).not.toContain(KEY);
+  });
+
+  test('nor does the warning about a bad value, when the value is the key', async () => {
+    const result = await runWithLog(KEY, { apiKey: 'k', baseUrl: 'http://127.0.0.1:1' }, '');
+    expect(result.stderr).toContain('THUMBNAIL_API_LOG is a string, which is not a log level');
+    expect(result.stderr).not.toContain(KEY);
+  });
 });

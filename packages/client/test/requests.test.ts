@@ -135,6 +135,23 @@ describe('client.raw: openapi-fetch, typed from the contract', () => {
     expect(server.requests[0]?.headers['x-trace']).toBe('trace-1');
   });
 
+  test('middleware ejected with raw.eject() no longer applies; withResponse() and asResponse() work either way', async () => {
+    const server = await serve((_, res) => json(res, 200, { n: 1 }, { 'x-request-id': 'req-m' }));
+    const client = new ThumbnailClient({ apiKey: 'k', baseUrl: server.url });
+    const trace = {
+      onRequest({ request }: { request: Request }) {
+        request.headers.set('X-Trace', 'trace-2');
+        return request;
+      },
+    };
+    client.raw.use(trace);
+    await expect(client.thumbnails.list().withResponse()).resolves.toMatchObject({ data: { n: 1 }, requestId: 'req-m' });
+    await expect((await client.request('GET', '/api/persons').asResponse()).json()).resolves.toEqual({ n: 1 });
+    client.raw.eject(trace);
+    await expect(client.thumbnails.list().withResponse()).resolves.toMatchObject({ data: { n: 1 }, requestId: 'req-m' });
+    expect(server.requests.map((request) => request.headers['x-trace'])).toEqual(['trace-2', 'trace-2', undefined]);
+  });
+
   test('refuses a per-request baseUrl that would send the key over plain http to another host', async () => {
     const server = await serve((_, res) => json(res, 200, {}));
     const client = new ThumbnailClient({ apiKey: 'k', baseUrl: server.url });

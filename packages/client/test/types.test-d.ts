@@ -2,6 +2,7 @@
 // contract describes and rejects wrong bodies, unknown paths and misspelt options at compile time.
 import { describe, expectTypeOf, test } from 'vitest';
 import {
+  type APIPromise,
   AuthenticationError,
   type CreateThumbnailResponse,
   type ErrorBody,
@@ -9,6 +10,7 @@ import {
   PermissionDeniedError,
   ThumbnailApiError,
   ThumbnailClient,
+  type WithResponse,
 } from '../src/index.js';
 
 declare const client: ThumbnailClient;
@@ -84,5 +86,27 @@ describe('request() and options', () => {
       expectTypeOf(error.requestId).toEqualTypeOf<string | undefined>();
       expectTypeOf(error.headers).toEqualTypeOf<Headers>();
     }
+  });
+});
+
+describe('withResponse() and asResponse()', () => {
+  test('are on what create(), list() and request() return, which is still a Promise of the body', () => {
+    expectTypeOf(client.thumbnails.list()).toExtend<Promise<ListThumbnailsResponse>>();
+    expectTypeOf(client.thumbnails.list()).toEqualTypeOf<APIPromise<ListThumbnailsResponse>>();
+    expectTypeOf(client.thumbnails.create({ prompt: 'A red fox at dawn' }).withResponse()).resolves.toEqualTypeOf<WithResponse<CreateThumbnailResponse>>();
+    expectTypeOf(client.request<{ id: string }>('GET', '/api/persons/p_1').withResponse()).resolves.toEqualTypeOf<WithResponse<{ id: string }>>();
+    expectTypeOf(client.thumbnails.list().asResponse()).resolves.toEqualTypeOf<Response>();
+  });
+
+  test('withResponse() gives exactly data, response and requestId', () => {
+    expectTypeOf<WithResponse<ListThumbnailsResponse>>().toEqualTypeOf<{ data: ListThumbnailsResponse; response: Response; requestId: string | null }>();
+    const result = {} as WithResponse<ListThumbnailsResponse>;
+    // @ts-expect-error request_id is openai-node's name, not ours
+    void result.request_id;
+  });
+
+  test('then() keeps its types', () => {
+    expectTypeOf(client.thumbnails.list().then((data) => data)).resolves.toEqualTypeOf<ListThumbnailsResponse>();
+    expectTypeOf(client.thumbnails.list().catch(() => null)).resolves.toEqualTypeOf<ListThumbnailsResponse | null>();
   });
 });
