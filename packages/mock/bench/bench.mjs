@@ -2,7 +2,8 @@
 // (the floor), the Prism CLI alone, Steady (when npm can install it), our CLI and our startMock(); start → first
 // 200, req/s and p50/p99 latency at 1 and 50 keep-alive connections for GET and POST, in rounds that alternate
 // between the contenders to spread the machine's noise, the process tree's memory after the load, and a
-// 10,000-request run at 50 connections that counts errors and answers differing from Prism's.
+// 10,000-request run at 50 connections that counts errors and answers differing from Prism's (then the memory again:
+// our mock's journal is on, as by default, and full by then).
 // Run after `pnpm build`: `pnpm --filter @thumbnail-api/mock bench`. BENCH_ROUNDS (3), BENCH_SECONDS (3) and
 // BENCH_ONLY (e.g. bare,cli) size a run.
 import { execFileSync, fork } from 'node:child_process';
@@ -111,6 +112,8 @@ if (running.prism) {
   exchanges = await compareExchanges((request) => run('send', { url: running.prism.url, request }));
   for (const name of active.filter((name) => name !== 'bare')) {
     results[name].compare = await run('compare', { url: running[name].url, connections: 50, total: 10_000, exchanges });
+    // After the 10k run the mock's journal (on, 1000 entries by default) is full: its memory is bounded or not.
+    results[name].rssAfter10kMiB = treeRssMiB(running[name].pid);
   }
 }
 

@@ -63,6 +63,7 @@ export function printReport({ results, names, scenarios, exchanges }) {
   }
 
   printTargets(results, figure, bare);
+  printJournalTargets(results, figure, bare);
   const ours = ['cli', 'startMock', 'compiled'].filter((name) => results[name]?.compare);
   return ours.some((name) => results[name].compare.errors + results[name].compare.differing > 0) ? 1 : 0;
 }
@@ -111,5 +112,28 @@ function printTargets(results, figure, bare) {
         `${compare.errors} errors, ${compare.differing} differing`,
         compare.errors + compare.differing === 0,
       );
+  }
+}
+
+/** The targets of issue 21 (the mock as a test double): the journal on (its default, 1000 entries) and no rules. */
+function printJournalTargets(results, figure, bare) {
+  console.log('\n### Targets (issue 21: journal on, no rules)\n');
+  const line = (what, value, met) => console.log(`- ${met === undefined ? '?' : met ? 'met' : 'NOT met'}: ${what}: ${value}`);
+  if (results.cli?.starts.length) line('CLI start → first 200 ≤ 150 ms', `${fmt(median(results.cli.starts))} ms`, median(results.cli.starts) <= 150);
+  for (const name of ['cli', 'startMock'].filter((name) => results[name] && !results[name].skipped)) {
+    const label = name === 'cli' ? 'CLI' : 'startMock()';
+    for (const [scenario, what] of [
+      ['get50', 'GET'],
+      ['post50', 'POST'],
+    ]) {
+      const value = figure(name, scenario, 'requestsPerSecond') / bare(scenario, 'requestsPerSecond');
+      line(
+        `${label} ${what} at 50 conns ≥ 0.8× bare`,
+        ratio(figure(name, scenario, 'requestsPerSecond'), bare(scenario, 'requestsPerSecond')),
+        Number.isFinite(value) ? value >= 0.8 : undefined,
+      );
+    }
+    const after = results[name].rssAfter10kMiB;
+    line(`${label} RSS of the process tree after the 10,000-request run ≤ 100 MiB`, `${fmt(after)} MiB`, Number.isFinite(after) ? after <= 100 : undefined);
   }
 }

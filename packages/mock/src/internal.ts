@@ -1,11 +1,11 @@
 // Not part of the public API (undocumented, may change in any release): the two halves of the mock started
 // alone, for the differential campaign (packages/fuzz) and the benchmark (bench/), which compare them.
-import type { Fallback } from './compiled/compiled-handler.js';
 import { readContract } from './contract/read-contract.js';
+import { mockError } from './engine/mock-error.js';
+import type { Fallback } from './http/node-adapter.js';
+import { sendAnswer } from './http/send-answer.js';
 import { startPrismServer } from './prism/prism-server.js';
-import { mockError } from './server/mock-error.js';
-import { sendAnswer } from './server/prepared-answer.js';
-import { type RunningMock, type StartMockOptions, serveMock } from './start-mock.js';
+import { type RunningMock, type RunningServer, type StartMockOptions, serveMock } from './start-mock.js';
 
 /**
  * The compiled mock without Prism: what `startMock` answers itself, exactly; a request it would hand to Prism gets
@@ -13,8 +13,9 @@ import { type RunningMock, type StartMockOptions, serveMock } from './start-mock
  */
 export function startCompiledMock(options: StartMockOptions = {}): Promise<RunningMock> {
   const notCompiled: Fallback = {
-    forward(req, res, operation, cors) {
-      req.resume();
+    forward(request, res, operation, cors, settle) {
+      request.req.resume();
+      res.once('finish', () => settle(res.statusCode, undefined));
       const why = operation.prismReason ?? 'the request prefers a generated body (Prefer: dynamic=true)';
       sendAnswer(res, mockError('not-compiled', 501, `Prism answers this request to ${operation.name}`, why), cors);
     },
@@ -26,7 +27,7 @@ export function startCompiledMock(options: StartMockOptions = {}): Promise<Runni
 /** Prism 5.14 alone, in this process, as its CLI serves the same contract (`prism mock --errors` by default). */
 export async function startPrismReference(
   options: { specPath?: string; host?: string; port?: number; errors?: boolean; cors?: boolean } = {},
-): Promise<RunningMock> {
+): Promise<RunningServer> {
   const contract = await readContract(options.specPath);
   const host = options.host ?? '127.0.0.1';
   const server = await startPrismServer({

@@ -1,15 +1,16 @@
 // startMock: the contract compiled into answers, served from this process; Prism is loaded only for what the
-// compiled answers do not cover (e.g. `Prefer: dynamic=true`).
-
-import { compileContract } from './compiled/compile-contract.js';
-import type { Fallback } from './compiled/compiled-handler.js';
-import { createMockHandler } from './compiled/compiled-handler.js';
-import { type KeyRegistry, loadKeyRegistry } from './compiled/key-registry.js';
-import { type LazyValidator, lazyValidator } from './contract/lazy-validator.js';
-import { readContract, type ServedContract } from './contract/read-contract.js';
+// compiled answers do not cover (e.g. `Prefer: dynamic=true`). Rules and the journal make it a test double.
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { LazyValidator } from './contract/lazy-validator.js';
+import type { ServedContract } from './contract/read-contract.js';
+import { createMockEngine } from './engine/create-mock-engine.js';
+import type { KeyRegistry } from './engine/key-registry.js';
+import type { MockRule } from './engine/rule-check.js';
+import { startFrontServer } from './http/front-server.js';
+import { createNodeHandler, type Fallback } from './http/node-adapter.js';
+import { type MockTestDouble, testDoubleOf } from './mock-api.js';
 import { createPrismFallback } from './prism/prism-fallback.js';
-import { corsPolicy } from './server/cors.js';
-import { startFrontServer } from './server/front-server.js';
 
 /** Options of {@link startMock}. */
 export interface StartMockOptions {
@@ -27,23 +28,37 @@ export interface StartMockOptions {
   errors?: boolean;
   /** How long a request that needs Prism (e.g. `Prefer: dynamic=true`) waits for it to load, in milliseconds; defaults to 30 000. */
   startTimeoutMs?: number;
+  /** How many requests the journal keeps (the newest); defaults to 1000; `0` turns it off. */
+  journalSize?: number;
+  /** Rules in force from the start, or the path of a JSON file holding an array of them. */
+  rules?: readonly MockRule[] | string;
+  /** Serve the control surface under `/__mock` (requests, rules, reset over HTTP); defaults to `true`. */
+  control?: boolean;
+  /** A folder of recordings made with the contract proxy's `record`: documented operations are answered from them. */
+  replay?: string;
 }
 
-/** A running mock server. */
-export interface RunningMock {
-  /** Base URL of the mock, e.g. `http://127.0.0.1:4010`. Pass it as the client's `baseUrl`. */
+/** A server that answers on `url` until stopped. */
+export interface RunningServer {
+  /** Base URL, e.g. `http://127.0.0.1:4010`. Pass it as the client's `baseUrl`. */
   readonly url: string;
-  /** The interface the mock listens on. */
+  /** The interface it listens on. */
   readonly host: string;
-  /** The port the mock listens on (the one picked when `port` was `0`). */
+  /** The port it listens on (the one picked when `port` was `0`). */
   readonly port: number;
-  /** Stops the server (and Prism, if a request loaded it); resolves once nothing of it is left. */
+  /** Stops the server (and Prism, if a request loaded it), ends held and delayed requests; resolves once nothing of it is left. */
   stop(): Promise<void>;
+}
+
+/** A running mock server, with its journal and rules. */
+export interface RunningMock extends RunningServer, MockTestDouble {
+  /** With `replay`: how many recordings are served, and how many are not (paths the contract lacks; 401/403 answers). */
+  readonly replay?: { readonly served: number; readonly undocumented: number; readonly authAnswers: number };
 }
 
 /**
  * Serves the contract and resolves once the server answers HTTP requests. Rejects with an error naming the
- * cause (port in use, unreadable contract, bad key registry), with nothing left running.
+ * cause (port in use, unreadable contract, bad key registry, bad rule), with nothing left running.
  */
 export function startMock(options: StartMockOptions = {}): Promise<RunningMock> {
   return serveMock(options, (contract, validator) =>
@@ -51,31 +66,36 @@ export function startMock(options: StartMockOptions = {}): Promise<RunningMock> 
   );
 }
 
-/** Compiles the contract and serves it, with `fallback` for what the compiled answers do not cover. */
+/** Builds the engine and serves it, with `fallback` for what the compiled answers do not cover. */
 export async function serveMock(
   options: StartMockOptions,
   fallbackFor: (contract: ServedContract, validator: LazyValidator) => Fallback,
 ): Promise<RunningMock> {
-  const contract = await readContract(options.specPath);
-  const keys = options.keys === undefined ? undefined : loadKeyRegistry(options.keys);
-  const cors = corsPolicy(options.corsOrigin);
-  const validator = lazyValidator(contract.model);
-  // With --errors (Prism's default here) an example that breaks its schema is Prism's to answer (with a 500).
-  const checkExamples = (options.errors ?? true) && options.specPath !== undefined;
-  if (checkExamples) await validator.load();
-  const compiled = compileContract(contract.model, validator, { checkExamples });
-  if (keys) {
-    for (const operation of compiled.operations) {
-      for (const status of [401, 403] as const) {
-        if (!operation.documentsExample(status)) {
-          throw new Error(
-            `The contract ${contract.path} documents no ${status} example for ${operation.name}; the key registry answers with the contract's own bodies, so it needs one.`,
-          );
-        }
-      }
-    }
-  }
+  const control = options.control ?? true;
+  const rules = typeof options.rules === 'string' ? readRulesFile(options.rules) : options.rules;
+  const { engine, controls, contract, validator, replay } = await createMockEngine({ ...options, rules, control });
   const server = await startFrontServer(options.host ?? '127.0.0.1', options.port ?? 4010);
-  server.use(createMockHandler({ contract: compiled, keys, cors, fallback: fallbackFor(contract, validator) }));
-  return { url: server.url, host: server.host, port: server.port, stop: server.stop };
+  server.use(createNodeHandler({ engine, controls: control ? controls : undefined, fallback: fallbackFor(contract, validator) }));
+  const counts = replay === undefined ? {} : { replay: { served: replay.served, undocumented: replay.undocumented, authAnswers: replay.authAnswers } };
+  return Object.assign(testDoubleOf(controls), { url: server.url, host: server.host, port: server.port, stop: server.stop }, counts);
+}
+
+function readRulesFile(path: string): unknown[] {
+  const where = `The rules file ${resolve(path)}`;
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new Error(`${where} cannot be read: ${code === 'ENOENT' ? 'the file does not exist' : (error as Error).message}.`);
+  }
+  let rules: unknown;
+  try {
+    rules = JSON.parse(text);
+  } catch {
+    // JSON.parse's message quotes the text around the error, which may hold a key: say only what to write.
+    throw new Error(`${where} is not valid JSON. Write it as [{"operationId": "listThumbnails", "answer": {"status": 503}}].`);
+  }
+  if (!Array.isArray(rules)) throw new Error(`${where} must hold a JSON array of rules.`);
+  return rules;
 }

@@ -5,10 +5,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openapi } from '@thumbnail-api/spec';
 import { describe, expect, test } from 'vitest';
-import { compileContract } from '../src/compiled/compile-contract.js';
 import { lazyValidator } from '../src/contract/lazy-validator.js';
 import { readContract } from '../src/contract/read-contract.js';
 import { responseFits } from '../src/contract/response-fit.js';
+import { compileContract } from '../src/engine/compile-contract.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'mock-contract-'));
 function specFile(name: string, text: string): string {

@@ -48,7 +48,9 @@ describe('by default, every origin', () => {
 
   test("the headers a page may read include the mock's notes", async () => {
     const response = await send(open.url, { headers: { ...key, origin: app } });
-    expect(response.headers['access-control-expose-headers']).toBe('allow, deprecation, x-thumbnail-api-mock-error, x-thumbnail-api-mock-note');
+    expect(response.headers['access-control-expose-headers']).toBe(
+      'allow, deprecation, retry-after, x-thumbnail-api-mock-error, x-thumbnail-api-mock-note, x-thumbnail-api-mock-simulated',
+    );
   });
 
   test('an Origin header that is no origin is never reflected', async () => {

@@ -1,12 +1,12 @@
 // The two halves of the mock, started alone for the differential campaign and the benchmark
 // (@thumbnail-api/mock/internal, not part of the public API): the compiled mock without Prism, and Prism alone.
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import type { RunningMock } from '../src/index.js';
+import type { RunningServer } from '../src/index.js';
 import { startCompiledMock, startPrismReference } from '../src/internal.js';
 import { send } from './helpers/http.js';
 
-let compiled: RunningMock;
-let prism: RunningMock;
+let compiled: RunningServer;
+let prism: RunningServer;
 beforeAll(async () => {
   [compiled, prism] = await Promise.all([startCompiledMock({ port: 0 }), startPrismReference()]);
 });

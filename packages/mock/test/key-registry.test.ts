@@ -3,7 +3,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { apiKeyOf, type KeyRegistry, loadKeyRegistry } from '../src/compiled/key-registry.js';
+import { apiKeyOf, type KeyRegistry, loadKeyRegistry } from '../src/engine/key-registry.js';
 
 describe('apiKeyOf reads the key as the interface describes it', () => {
   test.each([

@@ -1,8 +1,9 @@
 // The command line of thumbnail-api-mock, parsed and checked.
 import { parseArgs } from 'node:util';
-import { corsPolicy } from '../server/cors.js';
+import { corsPolicy } from '../engine/cors.js';
 
 export const usage = `Usage: thumbnail-api-mock [options] [-- <command> [args...]]
+       thumbnail-api-mock propose <dir> [--spec <file>]
 
 Serves the Thumbnail Generation Service API contract (bundled in this package).
 
@@ -15,9 +16,19 @@ Options:
   --spec <file>          Serve another bundled OpenAPI 3 file instead of the bundled contract
   --cors-origin <origin> Let only this origin call the mock from a browser (repeat it for more);
                          by default every origin may, with credentials (the origin is reflected)
+  --rules <file.json>    Rules in force from the start: a JSON array, as POST /__mock/rules takes them
+  --journal-size <n>     How many requests the journal keeps (default 1000; 0 turns it off)
+  --no-control           No control surface: /__mock is then an unknown path like any other
   --proxy <base-url>     Contract proxy: forward every request to the real service unchanged and
                          report each request and response that breaks the contract
   --fail-on-violation    With --proxy: exit with code 1 if any exchange broke the contract
+  --record <dir>         With --proxy: write each exchange to its own JSON file in <dir>; keys,
+                         Authorization and cookies (and any value holding them) never reach disk
+  --redact <pointer>     With --record: blank this body field on disk, e.g. /prompt or
+                         /items/*/prompt (repeat it for more)
+  --replay <dir>         Answer documented operations from recordings made with --record (after
+                         the key registry and the rules); thumbnail-api-mock propose <dir> prints
+                         what the contract could add from them, as an OpenAPI Overlay
   -h, --help             Show this help
   --version              Show the version
 
@@ -31,8 +42,26 @@ How a request to a documented operation is answered, in this order:
   3. Validation: a body over 10 MB (413), of another media type (415), that is not JSON (400)
      or breaks the schema (422), or an Accept the answer cannot meet (406), gets the contract's
      error answer; anything else the documented response.
+A rule a test added (see below) is checked after authentication and before Prefer.
 A path the contract does not document gets the mock's 404, a method it does not document the
 mock's 405 with an Allow header; HEAD is answered like GET without the body.
+
+Control surface, on the mock's own port (the contract proxy has none):
+  GET    /__mock/requests        the journal: {"requests": [...], "dropped": n}; filter with
+                                 ?operationId=listThumbnails and/or ?key=<the full key> (keys are redacted)
+  DELETE /__mock/requests        forget the journal
+  POST   /__mock/rules           add a rule (or an array): 201 {"id": ...}, or 400 {"error": ...}
+  GET    /__mock/rules           the rules in force
+  DELETE /__mock/rules/<id>      remove one rule;  DELETE /__mock/rules  remove them all
+  POST   /__mock/reset           remove every rule and forget the journal
+A rule: {"operationId" | "method" + "path", "key"?, "body"? (fields the JSON body must have),
+  "times"?, "delayMs"?, "fault"? ("reset" | "hang" | "malformed" | "truncated"),
+  "answer"?: {"status", "headers"?, "body"?}}. Its answer is checked against the contract's response
+  for that status (else its "default"); undocumented statuses and faults are marked with the header
+  x-thumbnail-api-mock-simulated. For example:
+  curl -X POST localhost:4010/__mock/rules -d '{"operationId": "listThumbnails", "times": 1,
+    "answer": {"status": 503, "headers": {"retry-after": "1"}}}'
+  curl 'localhost:4010/__mock/requests?operationId=createThumbnail'
 
 With a command after --, the mock (or proxy) is started, the command is run with
 THUMBNAIL_API_BASE_URL set to its URL, the mock is stopped, and the command's exit code is returned:
@@ -46,8 +75,20 @@ export interface CliOptions {
   readonly spec: string | undefined;
   /** Origins allowed to call the mock from a browser; empty: every origin. */
   readonly corsOrigins: readonly string[];
+  /** A JSON file of rules to add at start. */
+  readonly rules: string | undefined;
+  /** How many requests the journal keeps; `undefined`: the default. */
+  readonly journalSize: number | undefined;
+  /** Whether /__mock is served. */
+  readonly control: boolean;
   readonly proxy: string | undefined;
   readonly failOnViolation: boolean;
+  /** With `proxy`: the folder to record exchanges into. */
+  readonly record: string | undefined;
+  /** With `record`: JSON pointers of body fields to blank. */
+  readonly redact: readonly string[];
+  /** A folder of recordings to answer from. */
+  readonly replay: string | undefined;
   /** The command to run against the mock, if any. */
   readonly command: readonly string[];
   readonly help: boolean;
@@ -68,8 +109,14 @@ export function parseCliOptions(argv: readonly string[]): CliOptions {
       keys: { type: 'string' },
       spec: { type: 'string' },
       'cors-origin': { type: 'string', multiple: true },
+      rules: { type: 'string' },
+      'journal-size': { type: 'string' },
+      'no-control': { type: 'boolean' },
       proxy: { type: 'string' },
       'fail-on-violation': { type: 'boolean' },
+      record: { type: 'string' },
+      redact: { type: 'string', multiple: true },
+      replay: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
       version: { type: 'boolean' },
     },
@@ -96,6 +143,22 @@ export function parseCliOptions(argv: readonly string[]): CliOptions {
   if (values['cors-origin'] !== undefined && values.proxy !== undefined) {
     throw new Error("--cors-origin does not apply with --proxy: the proxy passes the real service's answers on untouched.");
   }
+  if (values.record !== undefined && values.proxy === undefined) {
+    throw new Error('--record only applies with --proxy <base-url>: it records what the real service answers.');
+  }
+  if (values.redact !== undefined && values.record === undefined) throw new Error('--redact only applies with --record <dir>.');
+  if (values.replay !== undefined && values.proxy !== undefined) {
+    throw new Error('--replay does not apply with --proxy: the proxy forwards to the real service; replay the recordings with the mock.');
+  }
+  const journalSize = values['journal-size'] === undefined ? undefined : Number(values['journal-size']);
+  if (values['journal-size'] !== undefined && !/^\d+$/.test(values['journal-size'])) {
+    throw new Error(`--journal-size must be a whole number of requests (0 turns the journal off), got ${JSON.stringify(values['journal-size'])}.`);
+  }
+  for (const flag of ['rules', 'journal-size', 'no-control'] as const) {
+    if (values[flag] !== undefined && values.proxy !== undefined) {
+      throw new Error(`--${flag} does not apply with --proxy: the contract proxy passes every request on and has no rules, journal or control surface.`);
+    }
+  }
   // Checked here, so that a mistyped origin is a usage error.
   corsPolicy(values['cors-origin']);
   return {
@@ -104,8 +167,14 @@ export function parseCliOptions(argv: readonly string[]): CliOptions {
     keys: values.keys,
     spec: values.spec,
     corsOrigins: values['cors-origin'] ?? [],
+    rules: values.rules,
+    journalSize,
+    control: !(values['no-control'] ?? false),
     proxy: values.proxy,
     failOnViolation: values['fail-on-violation'] ?? false,
+    record: values.record,
+    redact: values.redact ?? [],
+    replay: values.replay,
     command,
     help: values.help ?? false,
     version: values.version ?? false,

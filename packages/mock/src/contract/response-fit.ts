@@ -1,6 +1,7 @@
 // Whether a response is one the contract documents for an operation: its status, media type and, for JSON, schema.
 import type { ContractOperation } from '@thumbnail-api/spec/model';
 import type { ContractValidator } from '@thumbnail-api/spec/validator';
+import { essenceOf, isJsonMediaType, mediaTypeCovers } from '../engine/media-type.js';
 
 /** Whether `body`, sent with `status` and `contentType`, is an answer the contract documents for `operation`. */
 export function responseFits(
@@ -13,10 +14,10 @@ export function responseFits(
   const response = operation.response(status);
   if (response === undefined) return false;
   if (response.content.length === 0) return body.length === 0;
-  const mediaType = (contentType ?? '').split(';')[0]!.trim().toLowerCase();
-  const documented = response.content.find((media) => mediaTypeMatches(media.mediaType.toLowerCase(), mediaType));
+  const mediaType = essenceOf(contentType ?? '');
+  const documented = response.content.find((media) => mediaTypeCovers(media.mediaType, mediaType));
   if (documented === undefined) return false;
-  if (!isJson(mediaType) || documented.schemaPointer === undefined) return true;
+  if (!isJsonMediaType(mediaType) || documented.schemaPointer === undefined) return true;
   let parsed: unknown;
   try {
     parsed = JSON.parse(body.toString('utf8'));
@@ -24,13 +25,4 @@ export function responseFits(
     return false;
   }
   return validator.schemaAt(documented.schemaPointer)(parsed) === true;
-}
-
-function mediaTypeMatches(documented: string, actual: string): boolean {
-  if (documented === actual || documented === '*/*') return true;
-  return documented.endsWith('/*') && actual.startsWith(documented.slice(0, -1));
-}
-
-function isJson(mediaType: string): boolean {
-  return mediaType === 'application/json' || mediaType.endsWith('+json');
 }

@@ -1,23 +1,33 @@
 // Prism as the fallback of the compiled mock: started in this process on the first request that needs it, sent
-// the request as the client sent it, and its answer kept inside the contract.
-import { Agent, type IncomingMessage, type ServerResponse } from 'node:http';
+// the request as the client sent it, and its answer kept inside the contract; as an answer for any transport, and
+// as the node:http adapter's fallback.
+import { Agent } from 'node:http';
 import type { ContractValidator } from '@thumbnail-api/spec/validator';
-import type { CompiledOperation } from '../compiled/compile-operation.js';
-import type { Fallback } from '../compiled/compiled-handler.js';
 import type { LazyValidator } from '../contract/lazy-validator.js';
 import { responseFits } from '../contract/response-fit.js';
-import { type BufferedResponse, messageHeaders, sendRequest } from '../server/http-exchange.js';
-import { mockError } from '../server/mock-error.js';
-import { noteLines, sendAnswer } from '../server/prepared-answer.js';
-import { BODY_LIMIT, hasBodyFraming, readBodyUpTo } from '../server/read-body.js';
-import { targetOn } from '../server/request-target.js';
+import type { CompiledOperation } from '../engine/compile-operation.js';
+import type { EngineRequest } from '../engine/engine.js';
+import { mockError } from '../engine/mock-error.js';
+import { noteLines, type PreparedAnswer } from '../engine/prepared-answer.js';
+import { BODY_LIMIT } from '../engine/request-body.js';
+import { targetOn } from '../engine/request-target.js';
+import type { Fallback } from '../http/node-adapter.js';
+import { sendAnswer } from '../http/send-answer.js';
+import { type BufferedResponse, messageHeaders, sendRequest } from './http-exchange.js';
 import { formBodyForPrism, headersForPrism, isFormBody } from './prism-input.js';
 import { type PrismServer, prismWithin, startPrismServer } from './prism-server.js';
 
 /** Statuses whose documented answer the mock sends when Prism refuses a request in a body of its own. */
 const refusals = new Set([400, 406, 413, 415, 422]);
 
-export function createPrismFallback(options: { specPath: string; errors: boolean; startTimeoutMs: number; validator: LazyValidator }): Fallback {
+/** Prism's answer to a request, kept inside the contract, for any transport; and the request body it read. */
+export interface PrismAnswerer {
+  /** Rejects only when the request's body cannot be read (the client broke off). */
+  answer(request: EngineRequest, operation: CompiledOperation): Promise<{ answer: PreparedAnswer; body: Buffer | undefined }>;
+  close(): Promise<void>;
+}
+
+export function createPrismAnswerer(options: { specPath: string; errors: boolean; startTimeoutMs: number; validator: LazyValidator }): PrismAnswerer {
   // A connection per request: Prism closes idle keep-alive connections on its own timer, and a request sent on one as it
   // closes got 'socket hang up' (a 503 from the mock; found by the differential campaign). This path is not the hot one.
   const agent = new Agent({ keepAlive: false });
@@ -39,45 +49,35 @@ export function createPrismFallback(options: { specPath: string; errors: boolean
     return prismWithin(starting, options.startTimeoutMs);
   };
 
-  const forward = (req: IncomingMessage, res: ServerResponse, operation: CompiledOperation, cors: readonly string[]): void => {
-    prism().then(
-      (server) => send(server, req, res, operation, cors),
-      (error: Error) => {
-        req.resume();
-        sendAnswer(res, unavailable(error.message), cors);
-      },
-    );
-  };
-
-  const send = (server: PrismServer, req: IncomingMessage, res: ServerResponse, operation: CompiledOperation, cors: readonly string[]) => {
-    const target = targetOn(new URL(server.url), req.url);
-    const relayAnswer = (answer: BufferedResponse) => options.validator.load().then((validator) => relay(res, operation, answer, cors, validator), onError);
-    const onError = (error: Error) => sendAnswer(res, unavailable(`Prism did not answer: ${error.message}`), cors);
+  const answer: PrismAnswerer['answer'] = async (request, operation) => {
+    let server: PrismServer;
+    try {
+      server = await prism();
+    } catch (error) {
+      return { answer: unavailable((error as Error).message), body: undefined };
+    }
+    // The engine may have read the body already (a rule matching by body); the view reads it once.
+    const body = request.framed ? await request.readBody(BODY_LIMIT) : undefined;
+    if (request.framed && body === undefined) {
+      return { answer: operation.refused([413], `The request body is larger than the mock reads (${BODY_LIMIT} bytes).`), body };
+    }
     // The body goes whole, with its length, as the client framed it: Prism 5.14 judges a chunked body differently (a
     // text/plain body 422 instead of 415, a GET's body ignored), and the mock answers as Prism answers the body itself.
-    const forwardBody = (body: Buffer | undefined) =>
-      // Prism routes no HEAD: it answers the GET, whose body node leaves out of the answer to a HEAD.
-      sendRequest(target, { method: req.method === 'HEAD' ? 'GET' : (req.method ?? 'GET'), headers: headersForPrism(req.headers), body, agent }).then(
-        relayAnswer,
-        onError,
-      );
-    if (!hasBodyFraming(req)) {
-      req.resume();
-      void forwardBody(undefined);
-      return;
+    // A form body is made one Prism can decode (see prism-input.ts).
+    const sent = body !== undefined && isFormBody(request.headers) ? formBodyForPrism(body) : body;
+    try {
+      // Prism routes no HEAD: it answers the GET, whose body the transport leaves out of the answer to a HEAD.
+      const method = request.method === 'HEAD' ? 'GET' : request.method;
+      const target = targetOn(new URL(server.url), request.target);
+      const response = await sendRequest(target, { method, headers: headersForPrism(request.headers), body: sent, agent });
+      return { answer: relay(operation, response, await options.validator.load()), body };
+    } catch (error) {
+      return { answer: unavailable(`Prism did not answer: ${(error as Error).message}`), body };
     }
-    readBodyUpTo(req, BODY_LIMIT).then(
-      (body) =>
-        body === undefined
-          ? sendAnswer(res, operation.refused([413], `The request body is larger than the mock reads (${BODY_LIMIT} bytes).`), cors)
-          : // A form body is made one Prism can decode (see prism-input.ts).
-            void forwardBody(isFormBody(req.headers) ? formBodyForPrism(body) : body),
-      () => res.destroy(),
-    );
   };
 
   return {
-    forward,
+    answer,
     async close() {
       // Not waiting for a Prism still loading: it sees the signal and never listens.
       stopped.abort();
@@ -87,34 +87,42 @@ export function createPrismFallback(options: { specPath: string; errors: boolean
   };
 }
 
-/** Sends Prism's answer on when the contract documents it; otherwise the documented refusal, or the mock's error. */
-function relay(res: ServerResponse, operation: CompiledOperation, answer: BufferedResponse, cors: readonly string[], validator: ContractValidator): void {
+/** The Prism answerer on node:http. */
+export function createPrismFallback(options: { specPath: string; errors: boolean; startTimeoutMs: number; validator: LazyValidator }): Fallback {
+  const answerer = createPrismAnswerer(options);
+  return {
+    forward(request, res, operation, cors, settle) {
+      answerer.answer(request, operation).then(
+        ({ answer, body }) => {
+          sendAnswer(res, answer, cors);
+          settle(answer.status, body);
+        },
+        () => res.destroy(),
+      );
+    },
+    close: () => answerer.close(),
+  };
+}
+
+/** Prism's answer when the contract documents it; otherwise the documented refusal, or the mock's error. */
+function relay(operation: CompiledOperation, answer: BufferedResponse, validator: ContractValidator): PreparedAnswer {
   if (responseFits(validator, operation.source, answer.status, answer.headers['content-type'], answer.body)) {
     // The mock's CORS instead of Prism's, and its note instead of Prism's violations header, as in its own answers.
     const headers = messageHeaders(answer.headers, ['sl-violations']);
     const lines = Object.entries(headers).flatMap(([name, value]) => (name.startsWith('access-control-') ? [] : [name, String(value)]));
     const violations = violationsOf(answer);
     const note = violations === undefined ? [] : noteLines(`Prism found: ${violations}`);
-    res.writeHead(answer.status, [...lines, 'content-length', String(answer.body.length), 'vary', 'Origin', ...note, ...cors]);
-    res.end(answer.body);
-    return;
+    return { status: answer.status, headers: [...lines, 'content-length', String(answer.body.length), 'vary', 'Origin', ...note], body: answer.body };
   }
   const said = describe(answer);
-  if (refusals.has(answer.status)) {
-    sendAnswer(res, operation.refused([answer.status], `Prism answered ${answer.status} outside the contract: ${said}`), cors);
-    return;
-  }
-  sendAnswer(
-    res,
-    mockError(
-      'prism-outside-contract',
-      answer.status,
-      `Prism answered ${answer.status} outside the contract`,
-      `Prism, which generates this answer, said: ${said}`,
-      {},
-      noteLines(said),
-    ),
-    cors,
+  if (refusals.has(answer.status)) return operation.refused([answer.status], `Prism answered ${answer.status} outside the contract: ${said}`);
+  return mockError(
+    'prism-outside-contract',
+    answer.status,
+    `Prism answered ${answer.status} outside the contract`,
+    `Prism, which generates this answer, said: ${said}`,
+    {},
+    noteLines(said),
   );
 }
 

@@ -2,11 +2,9 @@
 // it (found by fuzzing the mock when Prism was a child process, which then exited). Prism now runs in the mock's
 // own process, so such a throw would end that process: every request forwarded to Prism goes through here.
 import type { IncomingHttpHeaders, OutgoingHttpHeaders } from 'node:http';
-import { messageHeaders } from '../server/http-exchange.js';
+import { isMediaRange } from '../engine/media-type.js';
+import { messageHeaders } from './http-exchange.js';
 
-// A media type or range Prism can parse: type/subtype and parameters.
-const token = "[!#$%&'*+.^_`|~0-9A-Za-z-]+";
-const mediaRange = new RegExp(`^${token}/${token}(?:[ \\t]*;[ \\t]*${token}=(?:${token}|"(?:[^"\\\\]|\\\\.)*"))*$`);
 // The media types whose bodies Prism splits into fields itself (it does so for multipart too).
 const formBody = /^\s*(?:application\/x-www-form-urlencoded|multipart\/form-data)\s*(?:;|$)/i;
 
@@ -22,11 +20,11 @@ export function headersForPrism(headers: IncomingHttpHeaders): OutgoingHttpHeade
     const ranges = headers.accept
       .split(',')
       .map((range) => range.trim())
-      .filter((range) => mediaRange.test(range));
+      .filter(isMediaRange);
     if (ranges.length > 0) forwarded.accept = ranges.join(', ');
     else delete forwarded.accept;
   }
-  if (headers['content-type'] !== undefined && !mediaRange.test(headers['content-type'].trim())) delete forwarded['content-type'];
+  if (headers['content-type'] !== undefined && !isMediaRange(headers['content-type'].trim())) delete forwarded['content-type'];
   // Framing is left to the sender: the body goes whole, with its length (a chunked body reads differently to Prism).
   return forwarded;
 }

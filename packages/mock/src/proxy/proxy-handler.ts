@@ -9,8 +9,10 @@ import { randomUUID } from 'node:crypto';
 import { createServer, Agent as HttpAgent, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { Agent as HttpsAgent } from 'node:https';
 import type { ContractModel } from '@thumbnail-api/spec/model';
-import { type BufferedResponse, messageHeaders, readBody, reply, sendRequest } from '../server/http-exchange.js';
-import { originForm, targetOn } from '../server/request-target.js';
+import { originForm, targetOn } from '../engine/request-target.js';
+import { BODY_LIMIT, readBodyUpTo } from '../http/read-body.js';
+import { type BufferedResponse, messageHeaders, reply, sendRequest } from '../prism/http-exchange.js';
+import type { RawExchange } from '../record/recorder.js';
 import type { CheckedExchange, ContractFinding } from './contract-report.js';
 
 const exchangeHeader = 'x-thumbnail-api-mock-exchange';
@@ -74,6 +76,8 @@ export function createProxyHandler(options: {
   upstream: URL;
   pending: Map<string, PendingExchange>;
   onExchange(exchange: CheckedExchange): void;
+  /** Called with each exchange the upstream answered, as it happened (e.g. to record it). */
+  onAnswered?: ((exchange: RawExchange) => void) | undefined;
 }): { handle(req: IncomingMessage, res: ServerResponse): void; close(): Promise<void> } {
   const { contract, pending } = options;
   const prismUrl = new URL(options.prismUrl);
@@ -81,11 +85,16 @@ export function createProxyHandler(options: {
   const direct = createUpstreamSender(options.upstream);
 
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
-    let body: Buffer;
+    let body: Buffer | undefined;
     try {
-      body = await readBody(req);
-    } catch (error) {
-      res.writeHead(413, { 'content-type': 'text/plain' }).end(`The contract proxy could not read the request: ${(error as Error).message}`);
+      body = await readBodyUpTo(req);
+    } catch {
+      // The client broke off: nobody is left to answer.
+      res.destroy();
+      return;
+    }
+    if (body === undefined) {
+      res.writeHead(413, { 'content-type': 'text/plain' }).end(`The contract proxy reads request bodies up to ${BODY_LIMIT} bytes; this one is larger.`);
       return;
     }
     const method = req.method ?? 'GET';
@@ -136,6 +145,7 @@ export function createProxyHandler(options: {
       reply(res, status, messageHeaders(upstream.headers), upstream.body);
     }
     const name = operation === undefined ? undefined : (operation.operationId ?? `${operation.method.toUpperCase()} ${operation.path}`);
+    if (!('error' in upstream)) options.onAnswered?.({ method, url, headers: req.headers, body: exchange.body, operation: name, response: upstream });
     options.onExchange({ method, path: pathOf(url), operation: name, status, findings: dedupe(findings) });
   };
 

@@ -1,9 +1,7 @@
 // Whether a request's Accept header lets the mock send a media type, read as Prism reads it: q=0 refuses, other
 // parameters are ignored, and ranges no parser can read are left out (with none left, it is as if absent).
 
-// A media range: type/subtype and parameters.
-const token = "[!#$%&'*+.^_`|~0-9A-Za-z-]+";
-const mediaRange = new RegExp(`^${token}/${token}(?:[ \\t]*;[ \\t]*${token}=(?:${token}|"(?:[^"\\\\]|\\\\.)*"))*$`);
+import { isMediaRange } from './media-type.js';
 
 /** Whether `accept` (the header, if any) lets the mock answer with `mediaType`. */
 export function accepts(accept: string | undefined, mediaType: string): boolean {
@@ -14,7 +12,7 @@ export function accepts(accept: string | undefined, mediaType: string): boolean 
   let bestQuality = 0;
   for (const part of accept.split(',')) {
     const range = part.trim();
-    if (!mediaRange.test(range)) continue;
+    if (!isMediaRange(range)) continue;
     readable++;
     const [name = '', ...parameters] = range.split(';');
     const [rangeType = '', rangeSubtype = ''] = name.trim().toLowerCase().split('/');

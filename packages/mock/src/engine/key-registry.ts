@@ -24,7 +24,7 @@ export function loadKeyRegistry(source: KeyRegistry | string): Map<string, KeyOu
   const keys = new Map<string, KeyOutcome>();
   Object.entries(registry).forEach(([key, outcome], index) => {
     const entry = `entry ${index + 1}`;
-    if (key.length === 0 || key !== key.trim() || /[\s\x00-\x1f\x7f]/.test(key)) {
+    if (!isUsableKey(key)) {
       throw new Error(`${what}: the key of ${entry} is empty or contains spaces or control characters, which an HTTP header cannot carry.`);
     }
     if (!outcomes.includes(outcome as KeyOutcome)) {
@@ -33,6 +33,16 @@ export function loadKeyRegistry(source: KeyRegistry | string): Map<string, KeyOu
     keys.set(key, outcome as KeyOutcome);
   });
   return keys;
+}
+
+/** Whether a key can travel in a header: not empty, no white space, no control characters. */
+export function isUsableKey(key: string): boolean {
+  if (key.length === 0 || /\s/.test(key)) return false;
+  for (let i = 0; i < key.length; i++) {
+    const code = key.charCodeAt(i);
+    if (code < 0x20 || code === 0x7f) return false;
+  }
+  return true;
 }
 
 function readRegistryFile(path: string, what: string): unknown {

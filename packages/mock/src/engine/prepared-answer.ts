@@ -1,7 +1,4 @@
-// An answer made once and sent as is: status, header lines and the body's bytes. Sending one allocates nothing
-// beyond the CORS lines of a browser's request.
-import type { ServerResponse } from 'node:http';
-
+// An answer made once and sent as is: status, header lines and the body's bytes, whatever transport sends it.
 /** A complete answer. `headers` are name, value, name, value… as `writeHead` takes them; CORS lines are added per request. */
 export interface PreparedAnswer {
   readonly status: number;
@@ -23,13 +20,6 @@ export function prepareAnswer(status: number, contentType: string | undefined, b
 /** The same answer with more header lines (e.g. a note on why the mock chose it). */
 export function withHeaders(answer: PreparedAnswer, extra: readonly string[]): PreparedAnswer {
   return { status: answer.status, headers: [...answer.headers, ...extra], body: answer.body };
-}
-
-/** Writes `answer` (no body for HEAD: node leaves it out), with the request's CORS lines (none without an Origin). */
-export function sendAnswer(res: ServerResponse, answer: PreparedAnswer, cors: readonly string[]): void {
-  const headers = cors.length === 0 ? answer.headers : [...answer.headers, ...cors];
-  res.writeHead(answer.status, headers as string[]);
-  res.end(answer.body);
 }
 
 /** Header lines that say why the mock chose an answer; the text is made header-safe and short. */

@@ -2,10 +2,10 @@
 // give, chosen as Prism chooses them, prepared once at start.
 import type { ContractModel, ContractOperation } from '@thumbnail-api/spec/model';
 import type { LazyValidator } from '../contract/lazy-validator.js';
-import { mockError } from '../server/mock-error.js';
-import { noteLines, type PreparedAnswer, withHeaders } from '../server/prepared-answer.js';
 import { accepts } from './accept.js';
 import { responseForCode, successResponse, undocumentedPreference } from './documented-statuses.js';
+import { mockError } from './mock-error.js';
+import { noteLines, type PreparedAnswer, withHeaders } from './prepared-answer.js';
 import { type BodyRule, compileBodyRule } from './request-body.js';
 import { compileResponse, type ExampleCheck, type ResponsePlan } from './response-plan.js';
 import { type CredentialCheck, compileSecurity } from './security.js';

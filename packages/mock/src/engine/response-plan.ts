@@ -1,6 +1,7 @@
 // One documented response made into bytes: its first example and each named example, serialised once.
 import type { ResponseEntry } from '@thumbnail-api/spec/model';
-import { type PreparedAnswer, prepareAnswer } from '../server/prepared-answer.js';
+import { isJsonMediaType } from './media-type.js';
+import { type PreparedAnswer, prepareAnswer } from './prepared-answer.js';
 
 /** A documented response ready to send, under any status its key covers (`4XX` covers 404, `default` all). */
 export interface ResponsePlan {
@@ -13,8 +14,6 @@ export interface ResponsePlan {
   /** The answer with the first example (or no body), or the named example's; `undefined` for an unknown name. */
   answer(status: number, exampleName?: string): PreparedAnswer | undefined;
 }
-
-const jsonMediaType = /^application\/(?:[^;]*\+)?json(?:;|$)/i;
 
 /** Whether an example fits the schema at a pointer; `undefined` when examples are known to fit (see compile-contract.ts). */
 export type ExampleCheck = ((schemaPointer: string, value: unknown) => boolean) | undefined;
@@ -65,7 +64,7 @@ export function compileResponse(entry: ResponseEntry, checkExample: ExampleCheck
 /** The bytes Prism sends for an example: JSON as JSON, text as it is; `undefined` for what it serialises otherwise. */
 function serialise(mediaType: string, value: unknown): Buffer | undefined {
   if (value === undefined) return undefined;
-  if (jsonMediaType.test(mediaType)) return Buffer.from(JSON.stringify(value), 'utf8');
+  if (isJsonMediaType(mediaType)) return Buffer.from(JSON.stringify(value), 'utf8');
   if (/^text\//i.test(mediaType) && typeof value === 'string') return Buffer.from(value, 'utf8');
   return undefined;
 }

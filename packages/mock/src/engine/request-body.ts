@@ -1,8 +1,11 @@
 // The request body of one operation, checked as Prism checks it: size, media type, JSON, then the schema.
-import type { IncomingMessage } from 'node:http';
 import type { RequestBodyEntry } from '@thumbnail-api/spec/model';
+import type { ContractValidator } from '@thumbnail-api/spec/validator';
 import type { LazyValidator } from '../contract/lazy-validator.js';
-import { BODY_LIMIT, hasBodyFraming, readBodyUpTo } from '../server/read-body.js';
+import { isJsonMediaType, type MediaType, parseMediaType } from './media-type.js';
+
+/** The largest request body the mock reads, as Prism (10 MB); a larger one is answered 413. */
+export const BODY_LIMIT = 10 * 1024 * 1024;
 
 /** What an operation accepts: no body at all, or JSON (in the documented media types) fitting its schema. */
 export type BodyRule =
@@ -22,24 +25,6 @@ export interface BodyRefusal {
   readonly note: string;
 }
 
-interface MediaType {
-  readonly type: string;
-  readonly subtype: string;
-  readonly text: string;
-}
-
-const mediaTypePattern = /^([!#$%&'*+.^_`|~0-9a-z-]+)\/([!#$%&'*+.^_`|~0-9a-z-]+)$/;
-
-/** `application/problem+json; charset=utf-8` → type `application`, subtype `json` (Prism matches by the suffix). */
-function parseMediaType(text: string): MediaType | undefined {
-  const match = mediaTypePattern.exec(text.split(';')[0]!.trim().toLowerCase());
-  if (!match) return undefined;
-  const subtype = match[2]!;
-  return { type: match[1]!, subtype: subtype.slice(subtype.lastIndexOf('+') + 1), text: `${match[1]}/${subtype}` };
-}
-
-const isJsonMediaType = (mediaType: string) => /^application\/(?:[^;]*\+)?json$/i.test(mediaType.trim());
-
 /** The rule of a request body, or a string saying why the mock leaves such bodies to Prism. */
 export function compileBodyRule(body: RequestBodyEntry | undefined, validator: LazyValidator): BodyRule | string {
   if (body === undefined) return { kind: 'none' };
@@ -56,17 +41,22 @@ export function compileBodyRule(body: RequestBodyEntry | undefined, validator: L
   return { kind: 'json', required: body.required, mediaTypes, schemaPointer, validator };
 }
 
-/** Reads and checks the body; `undefined` when it is accepted. */
-export async function checkBody(rule: BodyRule, req: IncomingMessage): Promise<BodyRefusal | undefined> {
-  const framed = hasBodyFraming(req);
-  const body = framed ? await readBodyUpTo(req) : undefined;
+/**
+ * Checks a body read up to {@link BODY_LIMIT} (`undefined` when the request framed none, or a larger one); `undefined`
+ * when it is accepted, a promise only while the validator is not loaded yet.
+ */
+export function checkBody(
+  rule: BodyRule,
+  framed: boolean,
+  body: Buffer | undefined,
+  contentType: string | undefined,
+): BodyRefusal | undefined | Promise<BodyRefusal | undefined> {
   if (framed && body === undefined) return { status: 413, note: `The request body is larger than the mock reads (${BODY_LIMIT} bytes).` };
   const empty = body === undefined || body.length === 0;
   if (rule.kind === 'none') {
     return empty ? undefined : { status: 415, note: 'This operation takes no request body, and one was sent.' };
   }
   if (empty) return rule.required ? { status: 422, note: 'This operation requires a request body, and none was sent.' } : undefined;
-  const contentType = req.headers['content-type'];
   const sent = contentType === undefined ? undefined : parseMediaType(contentType);
   const documented =
     sent && rule.mediaTypes.some((media) => (media.type === sent.type || media.type === '*') && (media.subtype === sent.subtype || media.subtype === '*'));
@@ -84,7 +74,15 @@ export async function checkBody(rule: BodyRule, req: IncomingMessage): Promise<B
   // As Prism: a JSON null is no body.
   if (value === null) return rule.required ? { status: 422, note: 'This operation requires a request body, and the body is null.' } : undefined;
   if (rule.schemaPointer === undefined) return undefined;
-  const validate = (rule.validator.loaded ?? (await rule.validator.load())).schemaAt(rule.schemaPointer);
+  const pointer = rule.schemaPointer;
+  // Synchronous once the validator is loaded: a promise per request costs the POST hot path.
+  const loaded = rule.validator.loaded;
+  if (loaded === undefined) return rule.validator.load().then((validator) => schemaRefusal(validator, pointer, value));
+  return schemaRefusal(loaded, pointer, value);
+}
+
+function schemaRefusal(validator: ContractValidator, pointer: string, value: unknown): BodyRefusal | undefined {
+  const validate = validator.schemaAt(pointer);
   if (validate(value)) return undefined;
   const problems = (validate.errors ?? []).map((error) => `body${error.instancePath} ${error.message ?? 'is invalid'}`);
   return { status: 422, note: `The request body does not match the contract's schema: ${problems.join('; ')}.` };

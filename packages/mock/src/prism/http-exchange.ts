@@ -2,7 +2,7 @@
 import { type Agent, type IncomingHttpHeaders, type OutgoingHttpHeaders, request, type ServerResponse } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import type { Readable } from 'node:stream';
-import { BODY_LIMIT } from './read-body.js';
+import { readBodyUpTo } from '../http/read-body.js';
 
 /** A response read in full. */
 export interface BufferedResponse {
@@ -34,25 +34,6 @@ export function messageHeaders(headers: IncomingHttpHeaders, omit: readonly stri
   return result;
 }
 
-/** Reads a stream to the end, refusing more than `limit` bytes. */
-export function readBody(stream: Readable, limit = BODY_LIMIT): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    stream.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > limit) {
-        stream.destroy();
-        reject(new Error(`The body is larger than ${limit} bytes.`));
-        return;
-      }
-      chunks.push(chunk);
-    });
-    stream.once('end', () => resolve(Buffer.concat(chunks)));
-    stream.once('error', reject);
-  });
-}
-
 /** Sends a request to `url` (whose path and query are used as they are) and reads the whole response. */
 export function sendRequest(
   url: URL,
@@ -67,7 +48,10 @@ export function sendRequest(
       // 10 MB with a 413, stops reading and keeps the connection open), so this connection must not carry another
       // request: the next one would wait behind the unread bytes until Prism resets it.
       if (!outgoing.writableFinished || response.statusCode === 413) outgoing.shouldKeepAlive = false;
-      readBody(response, Number.POSITIVE_INFINITY).then((body) => resolve({ status: response.statusCode ?? 502, headers: response.headers, body }), reject);
+      readBodyUpTo(response, Number.POSITIVE_INFINITY).then(
+        (body) => resolve({ status: response.statusCode ?? 502, headers: response.headers, body: body! }),
+        reject,
+      );
     });
     outgoing.once('error', reject);
     if (init.body === undefined) {

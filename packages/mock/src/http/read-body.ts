@@ -1,20 +1,22 @@
-// Reading a request body with a limit, without ever leaving the connection stuck on unread bytes.
-import type { IncomingMessage } from 'node:http';
+// The one body reader: a request's (mock, proxy) or a response's (Prism, the upstream), with a limit, without ever
+// leaving the connection stuck on unread bytes.
+import type { IncomingHttpHeaders } from 'node:http';
+import type { Readable } from 'node:stream';
+import { BODY_LIMIT } from '../engine/request-body.js';
 
-/** The largest request body the mock reads, as Prism (10 MB); a larger one is answered 413. */
-export const BODY_LIMIT = 10 * 1024 * 1024;
+export { BODY_LIMIT };
 
-/** Whether the request frames a body (a non-zero Content-Length, or chunked), which may still turn out empty. */
-export function hasBodyFraming(req: IncomingMessage): boolean {
-  const length = req.headers['content-length'];
-  return req.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
+/** Whether a request frames a body (a non-zero Content-Length, or chunked), which may still turn out empty. */
+export function hasBodyFraming(headers: IncomingHttpHeaders): boolean {
+  const length = headers['content-length'];
+  return headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
 }
 
 /**
  * The whole body, or `undefined` as soon as it passes `limit`; the rest is then read and dropped, so the
  * connection stays usable. Rejects when the client breaks off.
  */
-export function readBodyUpTo(req: IncomingMessage, limit = BODY_LIMIT): Promise<Buffer | undefined> {
+export function readBodyUpTo(req: Readable, limit = BODY_LIMIT): Promise<Buffer | undefined> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
