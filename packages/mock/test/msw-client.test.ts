@@ -84,10 +84,10 @@ describe('faults', () => {
 
 describe('keys', () => {
   test.each([
-    ['sk_test_revoked', AuthenticationError, 401],
-    ['sk_test_no_access', PermissionDeniedError, 403],
-    ['sk_test_unknown', AuthenticationError, 401],
-  ])('the key registry answers %s with the documented %i', async (key, errorClass, status) => {
+    ['sk_test_revoked', 401, AuthenticationError],
+    ['sk_test_no_access', 403, PermissionDeniedError],
+    ['sk_test_unknown', 401, AuthenticationError],
+  ])('the key registry answers %s with the documented %i', async (key, status, errorClass) => {
     const failure = clientWith(key).thumbnails.list();
     await expect(failure).rejects.toBeInstanceOf(errorClass);
     await expect(failure).rejects.toMatchObject({ status });
@@ -100,13 +100,23 @@ describe('keys', () => {
   });
 });
 
-// Known, in msw 2.12.14 (@mswjs/interceptors 0.41.9): listen() patches Headers to record the headers set through it;
-// a Request built before (openapi-fetch keeps the Request class it found when the client was made) whose headers are
-// then set and copied with new Headers() keeps only those recorded. Remove `.fails` once the copy keeps them all.
-test.fails('a client made before server.listen() sends its Content-Type through MSW', async () => {
+// msw 2.12.14 (@mswjs/interceptors 0.41.9): listen() patches Headers to record the headers set through it. A Request
+// class kept from before listen() (openapi-fetch keeps the one it found when the client was made) whose headers are then
+// copied with new Headers() keeps only those recorded. The client's resource calls build no Request, so they are safe.
+test('a client made before server.listen() sends its Content-Type through MSW', async () => {
   server.close();
   const early = clientWith('sk_test_ok');
   server.listen({ onUnhandledRequest: 'error' });
   await early.thumbnails.create({ prompt: 'A red fox' });
   expect(thumbnails.requests()[0]?.headers['content-type']).toBe('application/json');
+});
+
+// Known: client.raw is openapi-fetch, which builds its Request from the class it kept. Remove `.fails` once it passes.
+test.fails('client.raw of a client made before server.listen() sends its Content-Type through MSW', async () => {
+  server.close();
+  const early = clientWith('sk_test_ok');
+  server.listen({ onUnhandledRequest: 'error' });
+  const { response } = await early.raw.POST('/api/thumbnails', { body: { prompt: 'A red fox' } });
+  expect(thumbnails.requests()[0]?.headers['content-type']).toBe('application/json');
+  expect(response.status).toBe(200);
 });

@@ -15,7 +15,7 @@ let client: ThumbnailClient;
 
 beforeAll(() => {
   server.listen({ onUnhandledRequest: 'error' });
-  // Made after listen(): msw 2.12 loses headers of requests whose client was made before it (see the guide).
+  // Made after listen(): with msw 2.12, client.raw of a client made before it loses request headers (see the guide).
   client = new ThumbnailClient({ baseUrl, apiKey: 'sk_test_msw', timeoutMs: 500, maxRetries: 1 });
 });
 afterEach(() => {
