@@ -16,9 +16,10 @@ function usedVariables(code: string, lang: string): string[] {
   if (SHELL_LANGS.has(lang))
     return [...new Set([...code.matchAll(/\$\{?([A-Z_][A-Z0-9_]*)/g)].map(([, name = '']) => name))].filter((name) => !SHELL_ENVIRONMENT.has(name));
   const used = [...code.matchAll(/process\.env\.([A-Z_][A-Z0-9_]*)/g)].map(([, name = '']) => name);
-  for (const [options = ''] of code.matchAll(/new ThumbnailClient\(([^)]*)\)/g)) {
-    if (!/\bapiKey\s*:/.test(options)) used.push('THUMBNAIL_API_KEY');
-    if (!/\bbaseUrl\s*:/.test(options)) used.push('THUMBNAIL_API_BASE_URL');
+  // The options may hold calls (`inject('mockUrl')`) and shorthand properties (`{ baseUrl }`).
+  for (const [, options = ''] of code.matchAll(/new ThumbnailClient\(((?:[^()]|\([^()]*\))*)\)/g)) {
+    if (!/\bapiKey\s*[:,}]/.test(options)) used.push('THUMBNAIL_API_KEY');
+    if (!/\bbaseUrl\s*[:,}]/.test(options)) used.push('THUMBNAIL_API_BASE_URL');
   }
   return [...new Set(used)];
 }
@@ -48,6 +49,8 @@ describe('the rules', () => {
     ['ts', 'const client = new ThumbnailClient();', '', ['THUMBNAIL_API_KEY', 'THUMBNAIL_API_BASE_URL']],
     ['ts', '// Reads THUMBNAIL_API_KEY and THUMBNAIL_API_BASE_URL.\nconst client = new ThumbnailClient();', '', []],
     ['ts', "const client = new ThumbnailClient({ apiKey: process.env.MY_KEY, baseUrl: 'http://x' });", '', ['MY_KEY']],
+    ['ts', "const client = new ThumbnailClient({ baseUrl, apiKey: inject('key') });", '', []],
+    ['ts', "const client = new ThumbnailClient({ baseUrl: inject('url') });", '', ['THUMBNAIL_API_KEY']],
   ])('a %s block %j with the prose %j leaves %j unexplained', (lang, code, prose, expected) => {
     expect(unexplainedVariables(code, lang, prose)).toEqual(expected);
   });

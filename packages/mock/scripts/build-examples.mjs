@@ -10,11 +10,14 @@ const outFile = fileURLToPath(new URL('../dist/examples.json', import.meta.url))
 /** The info-string language of a Markdown block showing the file, by extension. */
 const languages = { '.ts': 'ts', '.json': 'json', '.yml': 'yaml', '.yaml': 'yaml', '.sh': 'sh' };
 
-// Files only: running vitest in examples/ leaves a node_modules/.vite cache, which is no example.
-const files = readdirSync(examplesDir, { withFileTypes: true })
-  .filter((entry) => entry.isFile())
-  .map((entry) => entry.name)
-  .sort();
+// Files only, and those of one level of folders (a project laid out as users copy it, e.g. client-tests/); running
+// vitest in examples/ leaves a node_modules/.vite cache, which is no example.
+const filesIn = (folder) =>
+  readdirSync(`${examplesDir}${folder}`, { withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => `${folder}${entry.name}`);
+const folders = readdirSync(examplesDir, { withFileTypes: true }).filter((entry) => entry.isDirectory() && entry.name !== 'node_modules');
+const files = [...filesIn(''), ...folders.flatMap((entry) => filesIn(`${entry.name}/`))].sort();
 const examples = files.map((name) => {
   const language = languages[/** @type {keyof typeof languages} */ (extname(name))];
   if (!language)

@@ -34,6 +34,8 @@ export interface StartMockOptions {
   rules?: readonly MockRule[] | string;
   /** Serve the control surface under `/__mock` (requests, rules, reset over HTTP); defaults to `true`. */
   control?: boolean;
+  /** A folder of recordings made with the contract proxy's `record`: documented operations are answered from them. */
+  replay?: string;
 }
 
 /** A server that answers on `url` until stopped. */
@@ -49,7 +51,10 @@ export interface RunningServer {
 }
 
 /** A running mock server, with its journal and rules. */
-export interface RunningMock extends RunningServer, MockTestDouble {}
+export interface RunningMock extends RunningServer, MockTestDouble {
+  /** With `replay`: how many recordings are served, and how many are not (paths the contract lacks; 401/403 answers). */
+  readonly replay?: { readonly served: number; readonly undocumented: number; readonly authAnswers: number };
+}
 
 /**
  * Serves the contract and resolves once the server answers HTTP requests. Rejects with an error naming the
@@ -68,10 +73,11 @@ export async function serveMock(
 ): Promise<RunningMock> {
   const control = options.control ?? true;
   const rules = typeof options.rules === 'string' ? readRulesFile(options.rules) : options.rules;
-  const { engine, controls, contract, validator } = await createMockEngine({ ...options, rules, control });
+  const { engine, controls, contract, validator, replay } = await createMockEngine({ ...options, rules, control });
   const server = await startFrontServer(options.host ?? '127.0.0.1', options.port ?? 4010);
   server.use(createNodeHandler({ engine, controls: control ? controls : undefined, fallback: fallbackFor(contract, validator) }));
-  return Object.assign(testDoubleOf(controls), { url: server.url, host: server.host, port: server.port, stop: server.stop });
+  const counts = replay === undefined ? {} : { replay: { served: replay.served, undocumented: replay.undocumented, authAnswers: replay.authAnswers } };
+  return Object.assign(testDoubleOf(controls), { url: server.url, host: server.host, port: server.port, stop: server.stop }, counts);
 }
 
 function readRulesFile(path: string): unknown[] {

@@ -6,6 +6,7 @@ import { closeServer, listen, urlOf } from './http/http-listen.js';
 import { type PrismServer, prismWithin, startPrismServer } from './prism/prism-server.js';
 import { type CheckedExchange, type ContractReport, ReportCollector } from './proxy/contract-report.js';
 import { createProxyHandler, createTap } from './proxy/proxy-handler.js';
+import { createRecorder, type Recorder } from './record/recorder.js';
 
 /** Options of {@link startContractProxy}. */
 export interface StartContractProxyOptions {
@@ -21,6 +22,12 @@ export interface StartContractProxyOptions {
   onExchange?: (exchange: CheckedExchange) => void;
   /** How long to wait for Prism to load, in milliseconds; defaults to 30 000. */
   startTimeoutMs?: number;
+  /** Writes every answered exchange to its own JSON file in this folder (made if needed), credentials removed. */
+  record?: string;
+  /** With `record`: JSON pointers of body fields to blank on disk, e.g. `/prompt` or `/items/*\/prompt`. */
+  redact?: readonly string[];
+  /** Called when a recording could not be written (the call itself goes through); defaults to `console.warn`. */
+  onWarning?: (message: string) => void;
 }
 
 /** A running contract proxy. */
@@ -45,6 +52,17 @@ export interface RunningContractProxy {
  */
 export async function startContractProxy(options: StartContractProxyOptions): Promise<RunningContractProxy> {
   const upstream = parseUpstream(options.upstream);
+  if (options.redact !== undefined && options.record === undefined) throw new Error('redact only applies with record: give the folder to record into.');
+  // Checked before anything listens: an unwritable folder is an error at start, not a warning per call.
+  const recorder: Recorder | undefined =
+    options.record === undefined
+      ? undefined
+      : createRecorder({
+          dir: options.record,
+          redact: options.redact,
+          upstream: upstream.href.replace(/\/$/, ''),
+          onWarning: options.onWarning ?? console.warn,
+        });
   const contract = await readContract(options.specPath);
   const collector = new ReportCollector();
   const tap = createTap(upstream);
@@ -63,6 +81,7 @@ export async function startContractProxy(options: StartContractProxyOptions): Pr
     await front.stop();
     await prism?.close();
     await closeTap();
+    await recorder?.flush();
   };
   try {
     // No --errors: with it Prism answers violating traffic with its own 500 instead of letting it through.
@@ -89,6 +108,7 @@ export async function startContractProxy(options: StartContractProxyOptions): Pr
         collector.add(exchange);
         if (exchange.findings.length > 0) options.onExchange?.(exchange);
       },
+      onAnswered: recorder?.record,
     }),
   );
   return { url: front.url, host: front.host, port: front.port, upstream: upstream.href.replace(/\/$/, ''), report: () => collector.report(), stop };

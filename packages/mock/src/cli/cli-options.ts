@@ -3,6 +3,7 @@ import { parseArgs } from 'node:util';
 import { corsPolicy } from '../engine/cors.js';
 
 export const usage = `Usage: thumbnail-api-mock [options] [-- <command> [args...]]
+       thumbnail-api-mock propose <dir> [--spec <file>]
 
 Serves the Thumbnail Generation Service API contract (bundled in this package).
 
@@ -21,6 +22,13 @@ Options:
   --proxy <base-url>     Contract proxy: forward every request to the real service unchanged and
                          report each request and response that breaks the contract
   --fail-on-violation    With --proxy: exit with code 1 if any exchange broke the contract
+  --record <dir>         With --proxy: write each exchange to its own JSON file in <dir>; keys,
+                         Authorization and cookies (and any value holding them) never reach disk
+  --redact <pointer>     With --record: blank this body field on disk, e.g. /prompt or
+                         /items/*/prompt (repeat it for more)
+  --replay <dir>         Answer documented operations from recordings made with --record (after
+                         the key registry and the rules); thumbnail-api-mock propose <dir> prints
+                         what the contract could add from them, as an OpenAPI Overlay
   -h, --help             Show this help
   --version              Show the version
 
@@ -75,6 +83,12 @@ export interface CliOptions {
   readonly control: boolean;
   readonly proxy: string | undefined;
   readonly failOnViolation: boolean;
+  /** With `proxy`: the folder to record exchanges into. */
+  readonly record: string | undefined;
+  /** With `record`: JSON pointers of body fields to blank. */
+  readonly redact: readonly string[];
+  /** A folder of recordings to answer from. */
+  readonly replay: string | undefined;
   /** The command to run against the mock, if any. */
   readonly command: readonly string[];
   readonly help: boolean;
@@ -100,6 +114,9 @@ export function parseCliOptions(argv: readonly string[]): CliOptions {
       'no-control': { type: 'boolean' },
       proxy: { type: 'string' },
       'fail-on-violation': { type: 'boolean' },
+      record: { type: 'string' },
+      redact: { type: 'string', multiple: true },
+      replay: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
       version: { type: 'boolean' },
     },
@@ -126,6 +143,13 @@ export function parseCliOptions(argv: readonly string[]): CliOptions {
   if (values['cors-origin'] !== undefined && values.proxy !== undefined) {
     throw new Error("--cors-origin does not apply with --proxy: the proxy passes the real service's answers on untouched.");
   }
+  if (values.record !== undefined && values.proxy === undefined) {
+    throw new Error('--record only applies with --proxy <base-url>: it records what the real service answers.');
+  }
+  if (values.redact !== undefined && values.record === undefined) throw new Error('--redact only applies with --record <dir>.');
+  if (values.replay !== undefined && values.proxy !== undefined) {
+    throw new Error('--replay does not apply with --proxy: the proxy forwards to the real service; replay the recordings with the mock.');
+  }
   const journalSize = values['journal-size'] === undefined ? undefined : Number(values['journal-size']);
   if (values['journal-size'] !== undefined && !/^\d+$/.test(values['journal-size'])) {
     throw new Error(`--journal-size must be a whole number of requests (0 turns the journal off), got ${JSON.stringify(values['journal-size'])}.`);
@@ -148,6 +172,9 @@ export function parseCliOptions(argv: readonly string[]): CliOptions {
     control: !(values['no-control'] ?? false),
     proxy: values.proxy,
     failOnViolation: values['fail-on-violation'] ?? false,
+    record: values.record,
+    redact: values.redact ?? [],
+    replay: values.replay,
     command,
     help: values.help ?? false,
     version: values.version ?? false,

@@ -7,6 +7,19 @@ import { startMock } from '../start-mock.js';
 import { startContractProxy } from '../start-proxy.js';
 import { type CliOptions, parseCliOptions, usage } from './cli-options.js';
 import { watchParent } from './parent-watch.js';
+import { runPropose } from './run-propose.js';
+
+/** What --replay serves and what it does not, with a pointer to `propose` for paths the contract lacks. */
+function replaySummary(replay: { served: number; undocumented: number; authAnswers: number }, dir: string): string {
+  const lines = [`Replaying ${replay.served} recording(s) from ${dir}.`];
+  if (replay.authAnswers > 0) lines.push(`${replay.authAnswers} recorded 401/403 answer(s) not served: the key registry answers those.`);
+  if (replay.undocumented > 0) {
+    lines.push(
+      `${replay.undocumented} recording(s) of paths the contract does not describe not served; \`thumbnail-api-mock propose ${dir}\` shows what they would add.`,
+    );
+  }
+  return lines.join('\n');
+}
 
 /** The environment variable a command run after `--` finds the mock's URL in. */
 const baseUrlVariable = 'THUMBNAIL_API_BASE_URL';
@@ -16,6 +29,7 @@ const stopSignals = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
 const commandGraceMs = 5_000;
 
 export async function runCli(argv: readonly string[]): Promise<void> {
+  if (argv[0] === 'propose') return runPropose(argv.slice(1));
   let options: CliOptions;
   try {
     options = parseCliOptions(argv);
@@ -44,7 +58,7 @@ export async function runCli(argv: readonly string[]): Promise<void> {
   let upstream = '';
   try {
     if (options.proxy === undefined) {
-      running = await startMock({
+      const mock = await startMock({
         host: options.host,
         port: options.port,
         keys: options.keys,
@@ -53,8 +67,11 @@ export async function runCli(argv: readonly string[]): Promise<void> {
         rules: options.rules,
         journalSize: options.journalSize,
         control: options.control,
+        ...(options.replay === undefined ? {} : { replay: options.replay }),
       });
-      console.log(`Thumbnail API mock listening on ${running.url}`);
+      running = mock;
+      console.log(`Thumbnail API mock listening on ${mock.url}`);
+      if (mock.replay !== undefined) console.log(replaySummary(mock.replay, options.replay!));
     } else {
       const proxy = await startContractProxy({
         upstream: options.proxy,
@@ -62,11 +79,14 @@ export async function runCli(argv: readonly string[]): Promise<void> {
         port: options.port,
         specPath: options.spec,
         onExchange: (exchange) => console.error(formatExchange(exchange)),
+        ...(options.record === undefined ? {} : { record: options.record, redact: options.redact }),
+        onWarning: (message) => console.error(`thumbnail-api-mock: warning: ${message}`),
       });
       running = proxy;
       report = proxy.report;
       upstream = proxy.upstream;
       console.log(`Thumbnail API contract proxy listening on ${proxy.url}, forwarding to ${upstream}`);
+      if (options.record !== undefined) console.log(`Recording every exchange into ${options.record}`);
     }
   } catch (error) {
     console.error(`thumbnail-api-mock: ${(error as Error).message}`);

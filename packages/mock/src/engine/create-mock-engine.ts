@@ -2,6 +2,7 @@
 // the journal, the rules (preloaded ones checked), and the controls tests drive them with.
 import { type LazyValidator, lazyValidator } from '../contract/lazy-validator.js';
 import { readContract, type ServedContract } from '../contract/read-contract.js';
+import { loadReplay, type ReplayBook } from '../record/replay.js';
 import { compileContract } from './compile-contract.js';
 import { CONTROL_PREFIX } from './control-api.js';
 import { MockControls } from './controls.js';
@@ -22,6 +23,8 @@ export interface MockEngineOptions {
   readonly rules?: readonly unknown[] | undefined;
   /** Whether the `/__mock` control surface will be served (the contract must then have no path under it). */
   readonly control?: boolean | undefined;
+  /** A folder of recordings (made with --record) to answer documented operations from. */
+  readonly replay?: string | undefined;
 }
 
 export interface MockEngine {
@@ -29,6 +32,8 @@ export interface MockEngine {
   readonly controls: MockControls;
   readonly contract: ServedContract;
   readonly validator: LazyValidator;
+  /** The recordings in use, with the counts of those served and not served. */
+  readonly replay: ReplayBook | undefined;
 }
 
 /** Builds the engine; rejects with an error naming the cause (unreadable contract, bad key registry, bad rule, ...). */
@@ -68,6 +73,7 @@ export async function createMockEngine(options: MockEngineOptions): Promise<Mock
   const rules = new RuleBook();
   const controls = new MockControls(compiled, validator, journal, rules);
   if (options.rules !== undefined) await controls.addRules(options.rules);
-  const engine = createEngine({ contract: compiled, keys, cors, journal, rules });
-  return { engine, controls, contract, validator };
+  const replay = options.replay === undefined ? undefined : loadReplay(options.replay, compiled, await validator.load());
+  const engine = createEngine({ contract: compiled, keys, cors, journal, rules, replay });
+  return { engine, controls, contract, validator, replay };
 }

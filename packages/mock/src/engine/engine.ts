@@ -3,10 +3,12 @@
 //   1. authentication (the key registry, else the presence of a credential), before the body is read;
 //   2. the rules a test added, newest first (a rule that matches by body reads it first);
 //   3. Prefer (code=, example=; dynamic=true goes to Prism), which chooses the answer whatever the body;
-//   4. validation of the body (size, media type, JSON, schema), then the Accept header.
+//   4. validation of the body (size, media type, JSON, schema), then the Accept header;
+//   5. a recording (--replay) of the same operation, path and body fields, else the compiled success answer.
 // What the compiled contract cannot answer is Prism's (a `prism` outcome); paths and methods it does not document get
 // the mock's own errors. Every request is kept in the journal.
 import type { IncomingHttpHeaders } from 'node:http';
+import type { ReplayBook } from '../record/replay.js';
 import type { CompiledContract } from './compile-contract.js';
 import type { CompiledOperation } from './compile-operation.js';
 import { type CorsPolicy, corsLines, isPreflight, preflightAnswer } from './cors.js';
@@ -69,12 +71,20 @@ export interface EngineOptions {
   readonly cors: CorsPolicy;
   readonly journal: Journal;
   readonly rules: RuleBook;
+  /** Recordings answered in place of the compiled success answer (issue 25); `undefined` without --replay. */
+  readonly replay?: ReplayBook | undefined;
 }
 
 const noDelay = 0;
 
 export function createEngine(options: EngineOptions): Engine {
-  const { contract, keys, cors: policy, journal, rules } = options;
+  const { contract, keys, cors: policy, journal, rules, replay } = options;
+
+  // [replay, issue 25] After the key registry, the rules and Prefer: a valid request that a recording of the same
+  // operation, path and body fields matches gets the recorded answer instead of the compiled one.
+  const successOf = (request: EngineRequest, operation: CompiledOperation, body: Buffer | undefined): PreparedAnswer =>
+    (replay === undefined ? undefined : replay.answerFor(operation, readTarget(request.target).pathname, jsonOf(body, request.headers['content-type']))) ??
+    operation.successFor(request.headers.accept);
 
   /** An answer outcome, journaled. */
   const answered = (
@@ -149,10 +159,10 @@ export function createEngine(options: EngineOptions): Engine {
     }
 
     // 4. Validation.
-    if (operation.body.kind === 'none' && !request.framed) return answered(request, operation, operation.successFor(headers.accept), cors, body, delayMs, rule);
+    if (operation.body.kind === 'none' && !request.framed) return answered(request, operation, successOf(request, operation, body), cors, body, delayMs, rule);
     const check = (read: Buffer | undefined): Outcome | Promise<Outcome> => {
       const finish = (refusal: BodyRefusal | undefined) => {
-        const answer = refusal === undefined ? operation.successFor(headers.accept) : operation.refused(refusalStatuses[refusal.status], refusal.note);
+        const answer = refusal === undefined ? successOf(request, operation, read) : operation.refused(refusalStatuses[refusal.status], refusal.note);
         return answered(request, operation, answer, cors, read, delayMs, rule);
       };
       const refusal = checkBody(operation.body, request.framed, read, headers['content-type']);

@@ -12,6 +12,7 @@ import type { ContractModel } from '@thumbnail-api/spec/model';
 import { originForm, targetOn } from '../engine/request-target.js';
 import { BODY_LIMIT, readBodyUpTo } from '../http/read-body.js';
 import { type BufferedResponse, messageHeaders, reply, sendRequest } from '../prism/http-exchange.js';
+import type { RawExchange } from '../record/recorder.js';
 import type { CheckedExchange, ContractFinding } from './contract-report.js';
 
 const exchangeHeader = 'x-thumbnail-api-mock-exchange';
@@ -75,6 +76,8 @@ export function createProxyHandler(options: {
   upstream: URL;
   pending: Map<string, PendingExchange>;
   onExchange(exchange: CheckedExchange): void;
+  /** Called with each exchange the upstream answered, as it happened (e.g. to record it). */
+  onAnswered?: ((exchange: RawExchange) => void) | undefined;
 }): { handle(req: IncomingMessage, res: ServerResponse): void; close(): Promise<void> } {
   const { contract, pending } = options;
   const prismUrl = new URL(options.prismUrl);
@@ -142,6 +145,7 @@ export function createProxyHandler(options: {
       reply(res, status, messageHeaders(upstream.headers), upstream.body);
     }
     const name = operation === undefined ? undefined : (operation.operationId ?? `${operation.method.toUpperCase()} ${operation.path}`);
+    if (!('error' in upstream)) options.onAnswered?.({ method, url, headers: req.headers, body: exchange.body, operation: name, response: upstream });
     options.onExchange({ method, path: pathOf(url), operation: name, status, findings: dedupe(findings) });
   };
 

@@ -1,0 +1,150 @@
+// propose: recordings of a stand-in service (through the contract proxy and the real client) become an OpenAPI
+// Overlay 1.0 document; applied with openapi-format to the bundled contract, the result still validates and loads.
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createConfig, lintFromString } from '@redocly/openapi-core';
+import { ThumbnailClient } from '@thumbnail-api/client';
+import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { parse } from 'yaml';
+import { startContractProxy, startMock } from '../src/index.js';
+import { killAllRuns, runCli } from './helpers/cli.js';
+import { breakHeader, startRecordUpstream } from './helpers/record-upstream.js';
+
+const { openapiOverlay } = createRequire(import.meta.url)('openapi-format') as {
+  openapiOverlay(document: unknown, options: { overlaySet: unknown }): Promise<{ data: Record<string, any>; resultData: { unusedActions: unknown[] } }>;
+};
+const contractPath = createRequire(import.meta.url).resolve('@thumbnail-api/spec/openapi.json');
+let dir: string;
+let overlayText: string;
+let overlay: { overlay: string; actions: { target: string; update: any }[] };
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'record-propose-'));
+  const upstream = await startRecordUpstream();
+  const proxy = await startContractProxy({ upstream: upstream.url, port: 0, record: dir, redact: ['/prompt'] });
+  const client = new ThumbnailClient({ apiKey: 'sk-propose-sentinel', baseUrl: proxy.url, maxRetries: 0 });
+  await client.thumbnails.create({ prompt: 'A red fox at dawn' });
+  await client.thumbnails.create({ prompt: 'A blue whale' });
+  await client.thumbnails.list();
+  for (const [path, extra] of [
+    ['/api/persons', {}],
+    ['/api/templates', {}],
+    ['/api/thumbnails', { [breakHeader]: 'status' }],
+  ] as const) {
+    await (await fetch(proxy.url + path, { headers: { 'x-api-key': 'sk-propose-sentinel', ...extra } })).arrayBuffer();
+  }
+  await proxy.stop();
+  await upstream.close();
+  const run = runCli(['propose', dir]);
+  expect(await run.exited).toEqual({ code: 0, signal: null });
+  expect(run.stderr()).toContain('6 recording(s), 4 action(s). Review before applying');
+  overlayText = run.stdout();
+  overlay = parse(overlayText);
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+afterEach(killAllRuns);
+
+describe('the overlay', () => {
+  test('is an Overlay 1.0 document of ordered actions with a JSONPath target and an update', () => {
+    expect(overlay.overlay).toBe('1.0.0');
+    expect(overlay.actions.map((action) => action.target)).toEqual([
+      "$.paths['/api/thumbnails'].get",
+      "$.paths['/api/thumbnails'].post",
+      "$.paths['/api/thumbnails'].get.responses",
+      '$.paths',
+    ]);
+  });
+
+  test('infers the body schema of a documented status, a field required only when seen in all answers', () => {
+    const [, create] = overlay.actions;
+    const observed = create!.update['x-observed'].responses['200'];
+    expect(observed).toMatchObject({ count: 2, upstreams: [expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+$/)], contentType: 'application/json' });
+    expect(Date.parse(observed.firstSeen)).toBeLessThanOrEqual(Date.parse(observed.lastSeen));
+    expect(observed.schema).toEqual({
+      type: 'object',
+      properties: {
+        createdAt: { type: 'string', description: 'Seen in 2 of 2.' },
+        debug: { type: 'string', description: 'Seen in 2 of 2.' },
+        id: { type: 'string', description: 'Seen in 2 of 2.' },
+        prompt: { type: 'string', description: 'Seen in 2 of 2.' },
+        status: { type: 'string', description: 'Seen in 2 of 2.' },
+      },
+      required: ['createdAt', 'debug', 'id', 'prompt', 'status'],
+    });
+    expect(observed.headers).toEqual({ 'x-ratelimit-remaining': { seenIn: '2 of 2' }, 'x-request-id': { seenIn: '2 of 2' } });
+  });
+
+  test('proposes an undocumented status as a response marked x-observed, with its headers', () => {
+    const statuses = overlay.actions[2]!.update;
+    expect(Object.keys(statuses)).toEqual(['429']);
+    expect(statuses['429']).toMatchObject({
+      description: 'Observed 1 time(s), not documented by the service (this status is not in the contract).',
+      'x-observed': { count: 1 },
+      headers: { 'retry-after': { schema: { type: 'string' }, 'x-observed': { seenIn: '1 of 1' } } },
+      content: { 'application/json': { schema: { type: 'object', properties: { message: { type: 'string' } }, required: ['message'] } } },
+    });
+  });
+
+  test('proposes the paths the contract does not describe, each marked x-observed', () => {
+    const paths = overlay.actions[3]!.update;
+    expect(Object.keys(paths)).toEqual(['/api/persons', '/api/templates']);
+    expect(paths['/api/persons']).toMatchObject({
+      'x-observed': true,
+      get: { 'x-observed': { count: 1 }, responses: { '200': { 'x-observed': { count: 1 } } } },
+    });
+    expect(paths['/api/templates'].get.responses['200'].content['application/json'].schema.properties.templates.items.properties.premium).toEqual({
+      type: 'boolean',
+      description: 'Seen in 1 of 1.',
+    });
+  });
+
+  test('holds neither the key nor a redacted field', () => {
+    expect(overlayText).not.toContain('sk-propose-sentinel');
+    expect(overlayText).not.toContain('A red fox at dawn');
+  });
+});
+
+describe('applied to the bundled contract with openapi-format', () => {
+  let applied: Record<string, any>;
+  beforeAll(async () => {
+    const result = await openapiOverlay(JSON.parse(readFileSync(contractPath, 'utf8')), { overlaySet: overlay });
+    expect(result.resultData.unusedActions).toEqual([]);
+    applied = result.data;
+  });
+
+  test('gives a document that still validates (Redocly, the OpenAPI structure rules)', async () => {
+    const config = await createConfig({ rules: { struct: 'error' } });
+    const problems = await lintFromString({ source: JSON.stringify(applied), absoluteRef: join(dir, 'applied.json'), config });
+    expect(problems.filter((problem) => problem.severity === 'error').map((problem) => problem.message)).toEqual([]);
+    expect(applied.paths['/api/persons'].get.responses['200']['x-observed'].count).toBe(1);
+    expect(applied.paths['/api/thumbnails'].get.responses['429']).toBeDefined();
+  });
+
+  test('the mock serves the result: the proposed path answers instead of the 404', async () => {
+    const file = join(dir, 'applied.json.out');
+    writeFileSync(file, JSON.stringify(applied));
+    const mock = await startMock({ port: 0, specPath: file });
+    try {
+      const response = await fetch(`${mock.url}/api/persons`, { headers: { 'x-api-key': 'any' } });
+      expect(response.status).toBe(200);
+    } finally {
+      await mock.stop();
+    }
+  });
+});
+
+test('propose refuses a folder that holds something other than recordings, naming the file', async () => {
+  const other = mkdtempSync(join(tmpdir(), 'record-propose-bad-'));
+  try {
+    writeFileSync(join(other, 'x.json'), '[]');
+    const run = runCli(['propose', other]);
+    expect(await run.exited).toEqual({ code: 1, signal: null });
+    expect(run.stderr()).toContain(`x.json in ${other} is not a recording: it is not a JSON object.`);
+    const usage = runCli(['propose']);
+    expect(await usage.exited).toEqual({ code: 2, signal: null });
+    expect(usage.stderr()).toContain('propose takes one folder of recordings.');
+  } finally {
+    rmSync(other, { recursive: true, force: true });
+  }
+});
