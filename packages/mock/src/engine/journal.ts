@@ -100,8 +100,9 @@ export class Journal {
     slot.method = method;
     slot.target = target;
     slot.headers = headers;
-    // A copy of the kept part, so a 10 MB body is not held by its first 64 KiB.
-    slot.body = cut ? Buffer.from(body.subarray(0, JOURNAL_BODY_LIMIT)) : body;
+    // A copy: of the kept part, so a 10 MB body is not held by its first 64 KiB; and small bodies land in node's shared
+    // pool, so the ring holds a few slabs instead of one ArrayBuffer per request (which slowed POSTs under load by GC).
+    slot.body = body === undefined ? undefined : Buffer.from(cut ? body.subarray(0, JOURNAL_BODY_LIMIT) : body);
     slot.bodyCut = cut;
     slot.status = status;
     slot.operationId = operationId;
