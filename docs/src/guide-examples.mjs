@@ -6,7 +6,7 @@ import { createRequire } from 'node:module';
 import { extractCodeBlocks } from '@thumbnail-api/dev-tools/code-blocks';
 
 /** The comment that names the example file a code block shows. */
-const EXAMPLE_MARKER = /^<!-- example: (\S+) -->$/;
+export const EXAMPLE_MARKER = /^<!-- example: (\S+) -->$/;
 
 /**
  * @typedef {{ name: string, language: string, code: string }} Example
