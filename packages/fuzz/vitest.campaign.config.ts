@@ -4,7 +4,7 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['test/**/*-fuzz.test.ts'],
+    include: ['test/**/*-fuzz.test.ts', 'test/msw-differential.test.ts'],
     env: { FAST_CHECK_RUNS: process.env.FAST_CHECK_RUNS ?? '100000' },
     // A campaign runs for as long as its cases take.
     testTimeout: 24 * 60 * 60 * 1000,
