@@ -1,10 +1,10 @@
 // startMock: the contract compiled into answers, served from this process; Prism is loaded only for what the
 // compiled answers do not cover (e.g. `Prefer: dynamic=true`). Rules and the journal make it a test double.
-import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { LazyValidator } from './contract/lazy-validator.js';
 import type { ServedContract } from './contract/read-contract.js';
 import { createMockEngine } from './engine/create-mock-engine.js';
+import { readJsonFile } from './engine/json-file.js';
 import type { KeyRegistry } from './engine/key-registry.js';
 import type { MockRule } from './engine/rule-check.js';
 import { startFrontServer } from './http/front-server.js';
@@ -82,20 +82,7 @@ export async function serveMock(
 
 function readRulesFile(path: string): unknown[] {
   const where = `The rules file ${resolve(path)}`;
-  let text: string;
-  try {
-    text = readFileSync(path, 'utf8');
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    throw new Error(`${where} cannot be read: ${code === 'ENOENT' ? 'the file does not exist' : (error as Error).message}.`);
-  }
-  let rules: unknown;
-  try {
-    rules = JSON.parse(text);
-  } catch {
-    // JSON.parse's message quotes the text around the error, which may hold a key: say only what to write.
-    throw new Error(`${where} is not valid JSON. Write it as [{"operationId": "listThumbnails", "answer": {"status": 503}}].`);
-  }
+  const rules = readJsonFile(path, where, '[{"operationId": "listThumbnails", "answer": {"status": 503}}]');
   if (!Array.isArray(rules)) throw new Error(`${where} must hold a JSON array of rules.`);
   return rules;
 }

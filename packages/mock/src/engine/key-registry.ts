@@ -1,7 +1,7 @@
 // The optional key registry: which API keys succeed, and which are answered with 401 or 403.
-import { readFileSync } from 'node:fs';
 import type { IncomingHttpHeaders } from 'node:http';
 import { resolve } from 'node:path';
+import { readJsonFile } from './json-file.js';
 
 /** What the mock answers a key with: the operation's response, the documented 401, or the documented 403. */
 export type KeyOutcome = 'ok' | 'unauthorized' | 'forbidden';
@@ -17,7 +17,7 @@ const outcomes: readonly KeyOutcome[] = ['ok', 'unauthorized', 'forbidden'];
  */
 export function loadKeyRegistry(source: KeyRegistry | string): Map<string, KeyOutcome> {
   const what = typeof source === 'string' ? `The key registry ${resolve(source)}` : 'The key registry';
-  const registry = typeof source === 'string' ? readRegistryFile(source, what) : (source as unknown);
+  const registry = typeof source === 'string' ? readJsonFile(source, what, '{"my-test-key": "ok", "revoked-key": "unauthorized"}') : (source as unknown);
   if (typeof registry !== 'object' || registry === null || Array.isArray(registry)) {
     throw new Error(`${what} must be a JSON object mapping each API key to "ok", "unauthorized" or "forbidden".`);
   }
@@ -43,22 +43,6 @@ export function isUsableKey(key: string): boolean {
     if (code < 0x20 || code === 0x7f) return false;
   }
   return true;
-}
-
-function readRegistryFile(path: string, what: string): unknown {
-  let text: string;
-  try {
-    text = readFileSync(path, 'utf8');
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    throw new Error(`${what} cannot be read: ${code === 'ENOENT' ? 'the file does not exist' : (error as Error).message}.`);
-  }
-  try {
-    return JSON.parse(text);
-  } catch {
-    // JSON.parse's message quotes the text around the error, which may be a key: say only where to look.
-    throw new Error(`${what} is not valid JSON. Write it as {"my-test-key": "ok", "revoked-key": "unauthorized"}.`);
-  }
 }
 
 /**

@@ -12,7 +12,7 @@ export interface BufferedResponse {
 }
 
 /** Headers that describe one connection, not the message: never relayed. */
-const hopByHop = new Set([
+export const HOP_BY_HOP: ReadonlySet<string> = new Set([
   'connection',
   'keep-alive',
   'proxy-authenticate',
@@ -29,7 +29,7 @@ const hopByHop = new Set([
 export function messageHeaders(headers: IncomingHttpHeaders, omit: readonly string[] = []): OutgoingHttpHeaders {
   const result: OutgoingHttpHeaders = {};
   for (const [name, value] of Object.entries(headers)) {
-    if (value !== undefined && !hopByHop.has(name) && !omit.includes(name)) result[name] = value;
+    if (value !== undefined && !HOP_BY_HOP.has(name) && !omit.includes(name)) result[name] = value;
   }
   return result;
 }

@@ -1,11 +1,11 @@
 // `propose`: what a folder of recordings says the contract could add, as an OpenAPI Overlay 1.0 document. Everything
 // in it is marked `x-observed` with its evidence; nothing is applied: a maintainer reviews it (CONTRIBUTING.md).
-import { readdirSync, readFileSync } from 'node:fs';
-import { basename, resolve } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { basename } from 'node:path';
 import type { ContractModel } from '@thumbnail-api/spec/model';
 import { responseForCode } from '../engine/documented-statuses.js';
 import { type InferredSchema, inferSchema } from './infer-schema.js';
-import { type Recording, readRecording } from './recording.js';
+import { type Recording, readRecording, recordingFiles } from './recording.js';
 
 /** How much was seen, when, and from where. */
 interface Evidence {
@@ -27,15 +27,7 @@ const commonHeaders = new Set(['content-type', 'date', 'vary', 'server', 'etag',
 
 /** Reads every recording of `dir`; throws naming a file that is not one. */
 export function readRecordings(dir: string): Recording[] {
-  const folder = resolve(dir);
-  let names: string[];
-  try {
-    names = readdirSync(folder)
-      .filter((name) => name.endsWith('.json') && !name.startsWith('.'))
-      .sort();
-  } catch (error) {
-    throw new Error(`The recordings folder ${folder} cannot be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}).`);
-  }
+  const { folder, names } = recordingFiles(dir, 'The recordings folder');
   return names.map((name) => {
     let parsed: unknown;
     try {

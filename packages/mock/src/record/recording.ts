@@ -1,7 +1,10 @@
 // One recorded exchange with the real service, as a file: what `--record` writes and `--replay`/`propose` read.
+import { readdirSync } from 'node:fs';
 import type { IncomingHttpHeaders } from 'node:http';
+import { resolve } from 'node:path';
 import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 import { isJsonMediaType } from '../engine/media-type.js';
+import { HOP_BY_HOP } from '../prism/http-exchange.js';
 
 /** The format's version, written in every file; a reader refuses another. */
 export const RECORDING_VERSION = 1;
@@ -32,22 +35,15 @@ export interface Recording {
 }
 
 /** Headers never written: credentials, and those that describe the connection or the bytes rather than the message. */
-export const NEVER_RECORDED = new Set([
+export const NEVER_RECORDED: ReadonlySet<string> = new Set([
   'x-api-key',
   'authorization',
   'proxy-authorization',
   'cookie',
   'set-cookie',
   'host',
-  'connection',
-  'keep-alive',
-  'proxy-connection',
-  'te',
-  'trailer',
-  'transfer-encoding',
-  'upgrade',
-  'content-length',
   'content-encoding',
+  ...HOP_BY_HOP,
 ]);
 
 /** The headers worth keeping, one string each, sorted by name (so files diff well). */
@@ -113,4 +109,17 @@ export function readRecording(value: unknown): Recording | string {
   }
   if (!isStringMap(response.headers)) return '"response.headers" must map names to strings';
   return value as unknown as Recording;
+}
+
+/** The recording files of `dir` (`*.json`, sorted by name, so by time); throws naming the folder (`what`) if unreadable. */
+export function recordingFiles(dir: string, what: string): { folder: string; names: string[] } {
+  const folder = resolve(dir);
+  try {
+    const names = readdirSync(folder)
+      .filter((name) => name.endsWith('.json') && !name.startsWith('.'))
+      .sort();
+    return { folder, names };
+  } catch (error) {
+    throw new Error(`${what} ${folder} cannot be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}).`);
+  }
 }

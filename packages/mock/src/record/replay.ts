@@ -1,13 +1,13 @@
 // --replay: recordings made with --record, checked against the contract at start, answering documented operations
 // in place of the compiled success answer. The contract stays the judge: a recorded answer that breaks it is refused.
-import { readdirSync, readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { ContractValidator } from '@thumbnail-api/spec/validator';
 import type { CompiledContract } from '../engine/compile-contract.js';
 import type { CompiledOperation } from '../engine/compile-operation.js';
 import { essenceOf, isJsonMediaType, mediaTypeCovers } from '../engine/media-type.js';
 import { type PreparedAnswer, prepareAnswer } from '../engine/prepared-answer.js';
-import { bodyBytes, type Recording, readRecording } from './recording.js';
+import { bodyBytes, type Recording, readRecording, recordingFiles } from './recording.js';
 import { REDACTED } from './redact.js';
 
 /** The header on every recorded answer: the file it came from. */
@@ -37,15 +37,7 @@ export interface ReplayBook {
 
 /** Reads and checks every `*.json` file of `dir`; throws naming each file that cannot be served and why. */
 export function loadReplay(dir: string, contract: CompiledContract, validator: ContractValidator): ReplayBook {
-  const folder = resolve(dir);
-  let names: string[];
-  try {
-    names = readdirSync(folder)
-      .filter((name) => name.endsWith('.json') && !name.startsWith('.'))
-      .sort();
-  } catch (error) {
-    throw new Error(`The replay folder ${folder} cannot be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}).`);
-  }
+  const { folder, names } = recordingFiles(dir, 'The replay folder');
   const byOperation = new Map<CompiledOperation, RecordedAnswer[]>();
   const problems: string[] = [];
   let served = 0;
