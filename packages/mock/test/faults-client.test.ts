@@ -23,6 +23,14 @@ beforeEach(() => mock.reset());
 
 const client = (options: ThumbnailClientOptions = {}) => new ThumbnailClient({ apiKey, baseUrl: mock.url, retryDelayMs: 10, ...options });
 
+/** What a list() call with these client options ends in, once `rule` is in force (the error it throws). */
+const listAfter = async (rule: Parameters<RunningMock['rule']>[0], options: ThumbnailClientOptions): Promise<unknown> => {
+  await mock.rule(rule);
+  return client(options)
+    .thumbnails.list()
+    .catch((caught: unknown) => caught);
+};
+
 test('a 503 rule with Retry-After (times: 1) makes list() wait, retry and succeed', async () => {
   await mock.rule({ operationId: 'listThumbnails', times: 1, answer: { status: 503, headers: { 'retry-after': '1' } } });
   const started = Date.now();
@@ -51,28 +59,19 @@ test('the same rule makes create() fail once with the typed error, and the journ
 });
 
 test('hang: no answer, so the call ends in the client timeout error', async () => {
-  await mock.rule({ operationId: 'listThumbnails', fault: 'hang' });
-  const error = await client({ timeoutMs: 300, maxRetries: 0 })
-    .thumbnails.list()
-    .catch((caught: unknown) => caught);
+  const error = await listAfter({ operationId: 'listThumbnails', fault: 'hang' }, { timeoutMs: 300, maxRetries: 0 });
   expect(error).toBeInstanceOf(APITimeoutError);
   expect(mock.requests()).toMatchObject([{ status: null, simulated: 'fault=hang' }]);
 });
 
 test('reset: the connection is reset, so the call ends in the client connection error (not a timeout)', async () => {
-  await mock.rule({ operationId: 'listThumbnails', fault: 'reset' });
-  const error = await client({ maxRetries: 0 })
-    .thumbnails.list()
-    .catch((caught: unknown) => caught);
+  const error = await listAfter({ operationId: 'listThumbnails', fault: 'reset' }, { maxRetries: 0 });
   expect(error).toBeInstanceOf(APIConnectionError);
   expect(error).not.toBeInstanceOf(APITimeoutError);
 });
 
 test('malformed: a 200 whose body is not JSON ends in the typed error that says so', async () => {
-  await mock.rule({ operationId: 'listThumbnails', fault: 'malformed' });
-  const error = await client({ maxRetries: 0 })
-    .thumbnails.list()
-    .catch((caught: unknown) => caught);
+  const error = await listAfter({ operationId: 'listThumbnails', fault: 'malformed' }, { maxRetries: 0 });
   expect(error).toBeInstanceOf(ThumbnailApiError);
   expect((error as ThumbnailApiError).status).toBe(200);
   expect((error as ThumbnailApiError).message).toMatch(/not JSON/);
@@ -80,10 +79,10 @@ test('malformed: a 200 whose body is not JSON ends in the typed error that says 
 });
 
 test('truncated: a body shorter than its Content-Length ends in the client connection error', async () => {
-  await mock.rule({ operationId: 'listThumbnails', fault: 'truncated', answer: { status: 200, body: { thumbnails: ['a', 'b', 'c'] } } });
-  const error = await client({ maxRetries: 0 })
-    .thumbnails.list()
-    .catch((caught: unknown) => caught);
+  const error = await listAfter(
+    { operationId: 'listThumbnails', fault: 'truncated', answer: { status: 200, body: { thumbnails: ['a', 'b', 'c'] } } },
+    { maxRetries: 0 },
+  );
   expect(error).toBeInstanceOf(APIConnectionError);
 });
 

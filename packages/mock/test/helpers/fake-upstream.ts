@@ -1,7 +1,8 @@
 // A stand-in for the real service: a real HTTP server on 127.0.0.1 that answers each scenario in a known way,
 // some within the contract and some not, and records the exact requests it received.
-import { createServer, type IncomingHttpHeaders, type OutgoingHttpHeaders, type Server } from 'node:http';
+import type { IncomingHttpHeaders, OutgoingHttpHeaders } from 'node:http';
 import { gzipSync } from 'node:zlib';
+import { startBufferedServer } from './http.js';
 
 interface Answer {
   readonly status: number;
@@ -49,25 +50,11 @@ export interface FakeUpstream {
 
 export async function startFakeUpstream(): Promise<FakeUpstream> {
   const received: ReceivedRequest[] = [];
-  const server: Server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => {
-      received.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks) });
-      const scenario = scenarios[req.headers['x-fake-scenario'] as Scenario] ?? scenarios['list-ok'];
-      res.writeHead(scenario.status, { ...scenario.headers, 'content-length': scenario.body.length });
-      res.end(scenario.body);
-    });
+  const server = await startBufferedServer((req, body, res) => {
+    received.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, body });
+    const scenario = scenarios[req.headers['x-fake-scenario'] as Scenario] ?? scenarios['list-ok'];
+    res.writeHead(scenario.status, { ...scenario.headers, 'content-length': scenario.body.length });
+    res.end(scenario.body);
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  return {
-    url: `http://127.0.0.1:${port}`,
-    received,
-    close: () =>
-      new Promise((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      }),
-  };
+  return { url: server.url, received, close: server.close };
 }

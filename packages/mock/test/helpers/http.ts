@@ -1,5 +1,6 @@
 // Requests as any HTTP client may send them (HEAD, a GET with a body, exact header lines), read as raw bytes.
-import { type IncomingHttpHeaders, request } from 'node:http';
+import { createServer, type IncomingHttpHeaders, type IncomingMessage, request, type ServerResponse } from 'node:http';
+import { type LoopbackServer, listenOnLoopback } from '@thumbnail-api/dev-tools/loopback-port';
 
 export interface RawResponse {
   status: number;
@@ -38,4 +39,15 @@ export function send(base: string, init: RawRequest = {}): Promise<RawResponse> 
     outgoing.on('error', (error: NodeJS.ErrnoException) => (error.code === 'EPIPE' || error.code === 'ECONNRESET' ? undefined : reject(error)));
     outgoing.end(init.body);
   });
+}
+
+/** A server on 127.0.0.1 that answers each request once its whole body is read (stand-ins for the real service). */
+export function startBufferedServer(answer: (req: IncomingMessage, body: Buffer, res: ServerResponse) => void): Promise<LoopbackServer> {
+  return listenOnLoopback(
+    createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (chunk: Buffer) => chunks.push(chunk));
+      req.on('end', () => answer(req, Buffer.concat(chunks), res));
+    }),
+  );
 }
