@@ -70,7 +70,15 @@ const LOADER_SCRIPT = `
     }).then(function () {
       setState('ready');
       removeEventListener('click', remember, true);
-      requestAnimationFrame(function () { if (replay && replay.isConnected) replay.click(); });
+      var tries = 0;
+      (function replayClick() {
+        if (!replay) return;
+        /* Hydration may have rendered the clicked element anew: then the element with its test id stands for it. */
+        var node = replay.node.isConnected ? replay.node : replay.selector ? root.querySelector(replay.selector) : null;
+        /* Redoc's search says Loading until its index is built, and ignores a click until then: wait (up to 5 s). */
+        if (node && node.textContent.indexOf('Loading') === -1) { node.click(); return; }
+        if (++tries < 100) setTimeout(replayClick, 50);
+      })();
     }, function (error) {
       if (leaving) { setState('static'); listen(true); return; }
       setState('failed');
@@ -79,7 +87,9 @@ const LOADER_SCRIPT = `
   }
   function remember(event) {
     var target = event.target instanceof Element ? event.target : null;
-    if (!replay && target && root.contains(target) && !target.closest('a[href]')) replay = target;
+    if (replay || !target || !root.contains(target) || target.closest('a[href]')) return;
+    var marked = target.closest('[data-testid]');
+    replay = { node: target, selector: marked && root.contains(marked) ? '[data-testid="' + marked.getAttribute('data-testid') + '"]' : null };
   }
   addEventListener('click', remember, true);
   addEventListener('pagehide', function () { leaving = true; });
