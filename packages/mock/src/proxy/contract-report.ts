@@ -1,4 +1,5 @@
 // What the contract proxy found: every exchange that broke the contract, and how to print it.
+import type { ExchangeListener } from './proxied-exchange.js';
 
 /** One thing the proxy noticed about an exchange. */
 export interface ContractFinding {
@@ -9,7 +10,7 @@ export interface ContractFinding {
   readonly kind: 'violation' | 'undocumented' | 'unchecked';
   /** Where, e.g. `request`, `request.body.prompt`, `response.body`. */
   readonly location: string;
-  /** What is wrong, in Prism's words where Prism checked it. */
+  /** What is wrong, in the words of Prism's validators where they checked it. */
   readonly message: string;
 }
 
@@ -60,6 +61,21 @@ export class ReportCollector {
       exchanges: [...this.#exchanges],
     };
   }
+}
+
+/** The report as a listener of the proxy: counts every exchange, keeps those with findings and passes them to `onFindings`. */
+export function reportListener(collector: ReportCollector, onFindings?: (exchange: CheckedExchange) => void): ExchangeListener {
+  return (exchange) => {
+    const checked: CheckedExchange = {
+      method: exchange.method,
+      path: exchange.url.split('?')[0] ?? exchange.url,
+      operation: exchange.operation,
+      status: exchange.status,
+      findings: exchange.findings,
+    };
+    collector.add(checked);
+    if (checked.findings.length > 0) onFindings?.(checked);
+  };
 }
 
 const marks = { violation: '✖', undocumented: '?', unchecked: '!' } as const;
