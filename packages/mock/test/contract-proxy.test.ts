@@ -4,6 +4,7 @@ import type { LoopbackServer } from '@thumbnail-api/dev-tools/loopback-port';
 import { portClosed } from '@thumbnail-api/dev-tools/port-closed';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { type CheckedExchange, type RunningContractProxy, startContractProxy } from '../src/index.js';
+import { formatExchange, formatSummary } from '../src/proxy/contract-report.js';
 import { type FakeUpstream, type Scenario, startFakeUpstream } from './helpers/fake-upstream.js';
 import { startBufferedServer } from './helpers/http.js';
 
@@ -211,6 +212,20 @@ describe('answers Prism never saw whole are checked too', () => {
       },
     ]);
   });
+});
+
+test('the key is never in the report nor in its printed lines, wherever the request carried it', async () => {
+  const sentinel = 'sk-sentinel-proxy-report-DO-NOT-PRINT';
+  const before = proxy.report().exchanges.length;
+  const headers = { 'x-api-key': sentinel, 'content-type': 'application/json', 'x-fake-scenario': 'unauthorized-other-shape' };
+  await send(proxy.url, { method: 'POST', path: `/api/thumbnails?key=${sentinel}`, headers, body: JSON.stringify({ prompt: 5, key: sentinel }) });
+  await send(proxy.url, { method: 'POST', path: `/api/thumbnails?key=${sentinel}`, headers, body: `{"prompt": "${sentinel}"` });
+  await send(proxy.url, { path: `/api/persons?key=${sentinel}`, headers });
+  const report = proxy.report();
+  expect(report.exchanges.length - before).toBe(3);
+  const printed = [formatSummary(report, upstream.url), ...report.exchanges.map(formatExchange)].join('\n');
+  expect(printed).toContain('Request body property prompt must be string');
+  expect(JSON.stringify(report) + printed).not.toContain('sk-sentinel');
 });
 
 test('stop() leaves nothing listening or connected: the port refuses connections and no socket stays open', async () => {
