@@ -221,10 +221,13 @@ test('the key is never in the report nor in its printed lines, wherever the requ
   await send(proxy.url, { method: 'POST', path: `/api/thumbnails?key=${sentinel}`, headers, body: JSON.stringify({ prompt: 5, key: sentinel }) });
   await send(proxy.url, { method: 'POST', path: `/api/thumbnails?key=${sentinel}`, headers, body: `{"prompt": "${sentinel}"` });
   await send(proxy.url, { path: `/api/persons?key=${sentinel}`, headers });
+  // A media type Prism cannot parse, which its validators quote when they throw on it.
+  await send(proxy.url, { method: 'POST', headers: { ...headers, 'content-type': sentinel }, body: '{}' });
   const report = proxy.report();
-  expect(report.exchanges.length - before).toBe(3);
+  expect(report.exchanges.length - before).toBe(4);
   const printed = [formatSummary(report, upstream.url), ...report.exchanges.map(formatExchange)].join('\n');
   expect(printed).toContain('Request body property prompt must be string');
+  expect(printed).toContain('Prism could not check the request: Could not parse MIME type string "[redacted]"');
   expect(JSON.stringify(report) + printed).not.toContain('sk-sentinel');
 });
 

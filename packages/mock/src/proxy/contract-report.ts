@@ -1,4 +1,5 @@
 // What the contract proxy found: every exchange that broke the contract, and how to print it.
+import { scrub, secretsOf } from '../record/redact.js';
 import type { ExchangeListener } from './proxied-exchange.js';
 
 /** One thing the proxy noticed about an exchange. */
@@ -66,13 +67,17 @@ export class ReportCollector {
 /** The report as a listener of the proxy: counts every exchange, keeps those with findings and passes them to `onFindings`. */
 export function reportListener(collector: ReportCollector, onFindings?: (exchange: CheckedExchange) => void): ExchangeListener {
   return (exchange) => {
-    const checked: CheckedExchange = {
-      method: exchange.method,
-      path: exchange.url.split('?')[0] ?? exchange.url,
-      operation: exchange.operation,
-      status: exchange.status,
-      findings: exchange.findings,
-    };
+    // Printed and kept: the request's credentials never, even where a finding quotes what it read (a header's value).
+    const checked: CheckedExchange = scrub(
+      {
+        method: exchange.method,
+        path: exchange.url.split('?')[0] ?? exchange.url,
+        operation: exchange.operation,
+        status: exchange.status,
+        findings: exchange.findings,
+      },
+      secretsOf(exchange.headers),
+    );
     collector.add(checked);
     if (checked.findings.length > 0) onFindings?.(checked);
   };
