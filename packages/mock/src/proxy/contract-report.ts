@@ -68,16 +68,16 @@ export class ReportCollector {
 export function reportListener(collector: ReportCollector, onFindings?: (exchange: CheckedExchange) => void): ExchangeListener {
   return (exchange) => {
     // Printed and kept: the request's credentials never, even where a finding quotes what it read (a header's value).
-    const checked: CheckedExchange = scrub(
-      {
-        method: exchange.method,
-        path: exchange.url.split('?')[0] ?? exchange.url,
-        operation: exchange.operation,
-        status: exchange.status,
-        findings: exchange.findings,
-      },
-      secretsOf(exchange.headers),
-    );
+    // Only the free text, and only values of 8 characters or more: a placeholder key such as `k` is no secret, and
+    // removing it would garble every word with a k in it.
+    const secrets = secretsOf(exchange.headers).filter((secret) => secret.length >= 8);
+    const checked: CheckedExchange = {
+      method: exchange.method,
+      path: scrub(exchange.url.split('?')[0] ?? exchange.url, secrets),
+      operation: exchange.operation,
+      status: exchange.status,
+      findings: exchange.findings.map((finding) => ({ ...finding, message: scrub(finding.message, secrets) })),
+    };
     collector.add(checked);
     if (checked.findings.length > 0) onFindings?.(checked);
   };
