@@ -257,6 +257,17 @@ test('an unreachable upstream is answered 502 and reported as unchecked', async 
   }
 });
 
+test('a request body over 10 MiB is answered 413 by the proxy and never sent on; the next request is forwarded', async () => {
+  upstream.received.length = 0;
+  const headers = { ...scenario('create-ok'), 'content-type': 'application/json' };
+  const refused = await send(proxy.url, { method: 'POST', headers, body: `{"prompt":"${'a'.repeat(10 * 1024 * 1024)}"}` });
+  expect(refused.status).toBe(413);
+  expect(refused.body.toString()).toContain('The contract proxy reads request bodies up to 10485760 bytes');
+  const next = await send(proxy.url, { method: 'POST', headers, body: '{"prompt":"A cat"}' });
+  expect(next.status).toBe(200);
+  expect(upstream.received.map((received) => received.body.toString())).toEqual(['{"prompt":"A cat"}']);
+});
+
 test.each([
   ['not a URL', 'api.example.com', 'is not a URL'],
   ['another scheme', 'ftp://example.com', 'must be an http:// or https:// URL'],
