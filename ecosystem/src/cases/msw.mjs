@@ -122,7 +122,7 @@ export function mswCases(context) {
       if (JSON.stringify(cjs) !== JSON.stringify(expectedCjs))
         throw new Error(`msw-consumer.cjs printed ${JSON.stringify(cjs)}, expected ${JSON.stringify(expectedCjs)}`);
 
-      return `msw ${msw} on Node.js ${nodeVersion}: ${checks.length} checks (import), require() of both builds, tsc against msw's types; ${rawNote(esm.rawBeforeListen, esm.rawAfterListen)}`;
+      return `msw ${msw} on Node.js ${nodeVersion}: ${checks.length} checks through import, the CommonJS builds through require(), tsc against msw's types; ${rawNote(esm.rawBeforeListen, esm.rawAfterListen)}`;
     },
   }));
 }
