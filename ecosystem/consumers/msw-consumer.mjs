@@ -114,10 +114,10 @@ const faults = [
     (error) => !(error instanceof APITimeoutError),
   ],
   [
-    'truncated ends in APIConnectionError',
-    { operationId: 'listThumbnails', fault: 'truncated', answer: { status: 200, body: {} } },
+    'truncated: the 200 arrives, its body breaks off: APIConnectionError while reading',
+    { operationId: 'listThumbnails', fault: 'truncated', answer: { status: 200, body: { thumbnails: ['a', 'b'] } } },
     APIConnectionError,
-    () => true,
+    (error) => error instanceof Error && error.message.includes('while reading the response'),
   ],
   [
     'malformed ends in ThumbnailApiError (200, not JSON)',
