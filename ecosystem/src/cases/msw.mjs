@@ -2,6 +2,7 @@
 // installs the mock and the client by range from the local registry and msw by range from the registry it proxies, so
 // each run proves the newest msw 2 and msw 3. The consumers (consumers/msw-consumer.*) run the real client against
 // createHandlers() under setupServer, through `import` and `require()`, after tsc checked them against msw's own types.
+// And msw 3 on Node.js 20 (npm installs it there with a warning): createHandlers() must refuse it clearly.
 import { copyFileSync, lstatSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -93,7 +94,7 @@ export function mswCases(context) {
     ]),
   );
 
-  return CASES.map(({ name, mswMajor, node }) => ({
+  const cases = CASES.map(({ name, mswMajor, node }) => ({
     name,
     needsSuiteMock: false,
     run: async () => {
@@ -125,6 +126,24 @@ export function mswCases(context) {
       return `msw ${msw} on Node.js ${nodeVersion}: ${checks.length} checks through import, the CommonJS builds through require(), tsc against msw's types; ${rawNote(esm.rawBeforeListen, esm.rawAfterListen)}`;
     },
   }));
+  // What npm gives a Node.js 20 user who installs msw (latest is 3, an engine warning only): a clear refusal, not
+  // requests that all fail as broken connections.
+  const refused = {
+    name: 'msw-3-node20-refused',
+    needsSuiteMock: false,
+    run: async () => {
+      const project = projects[3];
+      if (!project) throw new Error('no project for msw 3');
+      const { dir, msw } = await project();
+      const program = `import('@thumbnail-api/mock/msw').then((m) => m.createHandlers({ baseUrl: 'https://api.thumbnails.test' })).then(
+        () => console.log('MSW_REFUSAL ' + JSON.stringify(null)), (error) => console.log('MSW_REFUSAL ' + JSON.stringify(String(error.message))));`;
+      const message = reportOf(await run(tools.node[20], ['--input-type=module', '-e', program], { cwd: dir, timeoutMs: 60_000 }), 'MSW_REFUSAL');
+      if (typeof message !== 'string') throw new Error(`createHandlers() with msw ${msw} on Node.js 20 made handlers, whose every request fails there`);
+      if (!message.includes('needs Node.js 22.12') || !message.includes('msw@^2')) throw new Error(`createHandlers() refused with: ${message}`);
+      return `createHandlers() with msw ${msw} on Node.js 20 refused: ${message.slice(0, 80)}…`;
+    },
+  };
+  return [...cases, refused];
 }
 
 /**
