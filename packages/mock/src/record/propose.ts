@@ -6,6 +6,7 @@ import type { ContractModel } from '@thumbnail-api/spec/model';
 import { responseForCode } from '../engine/documented-statuses.js';
 import { type InferredSchema, inferSchema } from './infer-schema.js';
 import { type Recording, readRecording, recordingFiles } from './recording.js';
+import { MAX_EXAMPLES, namePositionsOf, type ObservedParameter, type TemplatedPath, templatePaths } from './template-paths.js';
 
 /** How much was seen, when, and from where. */
 interface Evidence {
@@ -43,11 +44,17 @@ export function readRecordings(dir: string): Recording[] {
 
 /** The overlay of what `recordings` show beyond `contract`, in a stable order (so that proposals diff well). */
 export function proposeOverlay(recordings: readonly Recording[], contract: ContractModel, source: string): Overlay {
+  // Paths the contract lacks are folded into templates (/api/persons/{personId}) before anything is grouped.
+  const undocumented = recordings.map((recording) => recording.request.path).filter((path) => contract.findPath(path) === undefined);
+  const templates = templatePaths(undocumented, namePositionsOf(contract.operations.map((operation) => operation.path)));
+  const pathOf = (recording: Recording): string =>
+    contract.findOperation(recording.request.method, recording.request.path)?.path ??
+    contract.findPath(recording.request.path) ??
+    templates.get(recording.request.path)!.path;
   const groups = new Map<string, Recording[]>();
   for (const recording of recordings) {
     const method = recording.request.method.toLowerCase();
-    const operation = contract.findOperation(method, recording.request.path);
-    const path = operation?.path ?? contract.findPath(recording.request.path) ?? recording.request.path;
+    const path = pathOf(recording);
     const key = JSON.stringify([path, method, recording.response.status]);
     groups.set(key, [...(groups.get(key) ?? []), recording]);
   }
@@ -73,7 +80,7 @@ export function proposeOverlay(recordings: readonly Recording[], contract: Contr
       responses[String(status)] = responseObject(observed, 'operation');
       entry[method] = {
         summary: `Observed, not documented by the service: ${method.toUpperCase()} ${path}`,
-        'x-observed': evidenceOf(recordings.filter((recording) => recording.request.path === path && recording.request.method.toLowerCase() === method)),
+        'x-observed': evidenceOf(recordings.filter((recording) => pathOf(recording) === path && recording.request.method.toLowerCase() === method)),
         responses,
       };
       newOperations.set(path, entry);
@@ -95,7 +102,10 @@ export function proposeOverlay(recordings: readonly Recording[], contract: Contr
     });
   }
   if (newOperations.size > 0) {
-    const paths = Object.fromEntries([...newOperations].map(([path, operations]) => [path, { 'x-observed': true, ...operations }]));
+    const byTemplate = new Map([...templates.values()].map((templated) => [templated.path, templated]));
+    const paths = Object.fromEntries(
+      [...newOperations].map(([path, operations]) => [path, { 'x-observed': true, ...parametersOf(byTemplate.get(path), recordings, pathOf), ...operations }]),
+    );
     const existing = [...newOperations.keys()].filter((path) => contract.findPath(path) === path);
     for (const path of existing) {
       actions.push({
@@ -117,6 +127,29 @@ export function proposeOverlay(recordings: readonly Recording[], contract: Contr
     overlay: '1.0.0',
     info: { title: `Observed in ${recordings.length} recording(s) of ${basename(source)}, not documented by the service`, version: '0.0.0' },
     actions,
+  };
+}
+
+/** The path parameters of a templated path, each marked x-observed with a few of the literal values it stood for. */
+function parametersOf(templated: TemplatedPath | undefined, recordings: readonly Recording[], pathOf: (recording: Recording) => string) {
+  if (templated === undefined || templated.parameters.length === 0) return {};
+  const count = recordings.filter((recording) => pathOf(recording) === templated.path).length;
+  return { parameters: templated.parameters.map((parameter) => parameterObject(parameter, count)) };
+}
+
+function parameterObject({ name, values }: ObservedParameter, count: number): Record<string, unknown> {
+  const schema = values.every((value) => /^(0|[1-9]\d{0,14})$/.test(value))
+    ? { type: 'integer' }
+    : values.every((value) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value))
+      ? { type: 'string', format: 'uuid' }
+      : { type: 'string' };
+  return {
+    name,
+    in: 'path',
+    required: true,
+    description: `Observed, not documented by the service: ${values.length} distinct value(s) in ${count} recording(s).`,
+    schema,
+    'x-observed': { count, distinctValues: values.length, examples: values.slice(0, MAX_EXAMPLES) },
   };
 }
 
