@@ -5,6 +5,7 @@ import { basename } from 'node:path';
 import type { ContractModel } from '@thumbnail-api/spec/model';
 import { responseForCode } from '../engine/documented-statuses.js';
 import { type InferredSchema, inferSchema } from './infer-schema.js';
+import { documentedQueryNames, queryParametersOf, requestBodyObject, requestBodyOf } from './observed-request.js';
 import { type Recording, readRecording, recordingFiles } from './recording.js';
 import { MAX_EXAMPLES, namePositionsOf, type ObservedParameter, type TemplatedPath, templatePaths } from './template-paths.js';
 
@@ -58,7 +59,10 @@ export function proposeOverlay(recordings: readonly Recording[], contract: Contr
     const key = JSON.stringify([path, method, recording.response.status]);
     groups.set(key, [...(groups.get(key) ?? []), recording]);
   }
+  const ofOperation = (path: string, method: string) =>
+    recordings.filter((recording) => pathOf(recording) === path && recording.request.method.toLowerCase() === method);
   const documented = new Map<string, Record<string, unknown>>();
+  const documentedOperations = new Map<string, { path: string; method: string }>();
   const newStatuses = new Map<string, Record<string, unknown>>();
   const newOperations = new Map<string, Record<string, Record<string, unknown>>>();
   for (const [key, seen] of [...groups].sort(([a], [b]) => (a < b ? -1 : 1))) {
@@ -66,6 +70,7 @@ export function proposeOverlay(recordings: readonly Recording[], contract: Contr
     const operation = contract.findOperation(method, path);
     const observed = { ...evidenceOf(seen), ...responseOf(seen) };
     const at = `$.paths[${quote(path)}].${method}`;
+    if (operation !== undefined) documentedOperations.set(at, { path, method });
     if (operation !== undefined && responseForCode(operation.responses, status) !== undefined) {
       const entry = documented.get(at) ?? {};
       entry[String(status)] = observed;
@@ -78,20 +83,42 @@ export function proposeOverlay(recordings: readonly Recording[], contract: Contr
       const entry = newOperations.get(path) ?? {};
       const responses = (entry[method]?.responses ?? {}) as Record<string, unknown>;
       responses[String(status)] = responseObject(observed, 'operation');
+      const sent = ofOperation(path, method);
+      const parameters = queryParametersOf(sent, new Set());
+      const body = requestBodyOf(sent);
       entry[method] = {
         summary: `Observed, not documented by the service: ${method.toUpperCase()} ${path}`,
-        'x-observed': evidenceOf(recordings.filter((recording) => pathOf(recording) === path && recording.request.method.toLowerCase() === method)),
+        'x-observed': evidenceOf(sent),
+        ...(parameters.length > 0 ? { parameters } : {}),
+        ...(body === undefined ? {} : { requestBody: requestBodyObject(body) }),
         responses,
       };
       newOperations.set(path, entry);
     }
   }
   const actions: Overlay['actions'][number][] = [];
-  for (const [target, statuses] of documented) {
+  for (const [target, { path, method }] of documentedOperations) {
+    const operation = contract.findOperation(method, path)!;
+    const sent = ofOperation(path, method);
+    const pathItem = contract.get(operation.pointer.slice(0, operation.pointer.lastIndexOf('/')));
+    const parameters = queryParametersOf(
+      sent,
+      documentedQueryNames(operation.object, pathItem, (value) => contract.resolve(value).value),
+    );
+    const body = requestBodyOf(sent);
+    const statuses = documented.get(target);
+    const observed = {
+      ...(statuses === undefined ? {} : { responses: statuses }),
+      ...(body === undefined
+        ? {}
+        : { requestBody: { ...evidenceOf(body.seen), seenIn: `${body.count} of ${body.of}`, contentType: body.contentType, schema: body.schema } }),
+    };
+    if (Object.keys(observed).length === 0 && parameters.length === 0) continue;
     actions.push({
       target,
-      description: 'Observed answers of documented statuses: bodies, headers and evidence, not documented facts.',
-      update: { 'x-observed': { responses: statuses } },
+      description:
+        'Observed requests and answers of a documented operation: query parameters sent, request and answer bodies, headers and evidence, not documented facts.',
+      update: { ...(parameters.length > 0 ? { parameters } : {}), ...(Object.keys(observed).length > 0 ? { 'x-observed': observed } : {}) },
     });
   }
   for (const [target, statuses] of newStatuses) {
