@@ -7,7 +7,10 @@ import { join } from 'node:path';
 import { createConfig, lintFromString } from '@redocly/openapi-core';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { parse } from 'yaml';
+import { readContract } from '../src/contract/read-contract.js';
 import { startContractProxy, startMock } from '../src/index.js';
+import { proposeOverlay } from '../src/record/propose.js';
+import { RECORDING_VERSION, type Recording } from '../src/record/recording.js';
 import { looksLikeId, parameterName } from '../src/record/template-paths.js';
 import { killAllRuns, runCli } from './helpers/cli.js';
 import { startBufferedServer } from './helpers/http.js';
@@ -122,6 +125,27 @@ describe('applied to the bundled contract with openapi-format', () => {
       await mock.stop();
     }
   });
+});
+
+test('the evidence lists at most 5 literal values, and counts them all', async () => {
+  const recorded = (path: string, second: number): Recording => ({
+    recording: RECORDING_VERSION,
+    recordedAt: `2026-11-26T05:00:0${second}.000Z`,
+    upstream: 'http://127.0.0.1:1',
+    operation: null,
+    request: { method: 'GET', path, query: {}, headers: {} },
+    response: { status: 200, headers: {} },
+  });
+  const ids = ['101', '102', '103', '104', '105', '106', '107'];
+  const { model } = await readContract();
+  const proposed = proposeOverlay(
+    ids.map((id, index) => recorded(`/api/orders/${id}/items/${id}`, index)),
+    model,
+    'recordings',
+  );
+  const item = (proposed.actions.at(-1)!.update as Record<string, any>)['/api/orders/{orderId}/items/{itemId}'];
+  expect(item.parameters.map((parameter: { name: string }) => parameter.name)).toEqual(['orderId', 'itemId']);
+  expect(item.parameters[0]['x-observed']).toEqual({ count: 7, distinctValues: 7, examples: ['101', '102', '103', '104', '105'] });
 });
 
 test.each([
