@@ -33,6 +33,9 @@ const seen = [
   '/api/users/carol',
   '/api/thumbnails/th_1',
   '/api/thumbnails/th_2',
+  '/api/thumbnails/th_1/download',
+  '/api/thumbnails/th_2/share',
+  '/api/thumbnails/th_1/variants',
   '/api/foo',
   '/api/bar',
   '/api/baz',
@@ -64,7 +67,7 @@ beforeAll(async () => {
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 afterEach(killAllRuns);
 
-test('ids become one templated path each; names seen once, and resource names beside the contract, stay literal', () => {
+test('ids become one templated path each; names seen once, names after an id, and resource names beside the contract stay literal', () => {
   expect(Object.keys(paths).sort()).toEqual([
     '/api/bar',
     '/api/baz',
@@ -75,6 +78,9 @@ test('ids become one templated path each; names seen once, and resource names be
     '/api/templates/{templateId}',
     '/api/templates/{templateId}/preview',
     '/api/thumbnails/{thumbnailId}',
+    '/api/thumbnails/{thumbnailId}/download',
+    '/api/thumbnails/{thumbnailId}/share',
+    '/api/thumbnails/{thumbnailId}/variants',
     '/api/users/{userId}',
   ]);
 });

@@ -74,7 +74,9 @@ export function templatePaths(paths: Iterable<string>, namePositions: ReadonlySe
     const ids = values.filter(looksLikeId);
     // Names beside ids (`me` beside UUIDs) stay literal unless they are several themselves.
     const names = values.filter((value) => value !== '' && !looksLikeId(value));
-    const several = names.length >= SEVERAL && !namePositions.has(parent);
+    // Right after an id come sub-resource names (/{thumbnailId}/download, /share): never merged for being several.
+    const afterId = prefix.length === 0 || prefix[prefix.length - 1]!.startsWith('{');
+    const several = names.length >= SEVERAL && !afterId && !namePositions.has(parent);
     const asParameter = new Set(several ? [...ids, ...names] : ids);
     if (asParameter.size > 0) {
       const last = prefix[prefix.length - 1];
