@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { type CheckedExchange, type RunningContractProxy, startContractProxy } from '../src/index.js';
 import { formatExchange, formatSummary } from '../src/proxy/contract-report.js';
 import { type FakeUpstream, type Scenario, startFakeUpstream } from './helpers/fake-upstream.js';
-import { startStandIn } from './helpers/http.js';
+import { startBufferedServer } from './helpers/http.js';
 
 let upstream: FakeUpstream;
 let proxy: RunningContractProxy;
@@ -170,9 +170,9 @@ describe('answers Prism never saw whole are checked too', () => {
   const oddReported: CheckedExchange[] = [];
   beforeAll(async () => {
     // A stand-in answering what fake-upstream.ts has no scenario for: the status and body are taken from the request.
-    odd = await startStandIn((request, res) => {
-      const body = Buffer.from(String(request.headers['x-answer-body']));
-      res.writeHead(Number(request.headers['x-answer-status']), { 'content-type': 'application/json', 'content-length': body.length }).end(body);
+    odd = await startBufferedServer((req, _, res) => {
+      const body = Buffer.from(String(req.headers['x-answer-body']));
+      res.writeHead(Number(req.headers['x-answer-status']), { 'content-type': 'application/json', 'content-length': body.length }).end(body);
     });
     oddProxy = await startContractProxy({ upstream: odd.url, port: 0, onExchange: (exchange) => oddReported.push(exchange) });
   });

@@ -2,7 +2,7 @@
 // some within the contract and some not, and records the exact requests it received.
 import type { OutgoingHttpHeaders } from 'node:http';
 import { gzipSync } from 'node:zlib';
-import { type StandIn, startStandIn } from './http.js';
+import { type StandIn, startBufferedServer } from './http.js';
 
 interface Answer {
   readonly status: number;
@@ -38,8 +38,8 @@ export type Scenario = keyof typeof scenarios;
 export type FakeUpstream = StandIn;
 
 export function startFakeUpstream(): Promise<FakeUpstream> {
-  return startStandIn((request, res) => {
-    const scenario = scenarios[request.headers['x-fake-scenario'] as Scenario] ?? scenarios['list-ok'];
+  return startBufferedServer((req, _, res) => {
+    const scenario = scenarios[req.headers['x-fake-scenario'] as Scenario] ?? scenarios['list-ok'];
     res.writeHead(scenario.status, { ...scenario.headers, 'content-length': scenario.body.length });
     res.end(scenario.body);
   });

@@ -1,5 +1,5 @@
 // Requests as any HTTP client may send them (HEAD, a GET with a body, exact header lines), read as raw bytes.
-import { createServer, type IncomingHttpHeaders, request, type ServerResponse } from 'node:http';
+import { createServer, type IncomingHttpHeaders, type IncomingMessage, request, type ServerResponse } from 'node:http';
 import { type LoopbackServer, listenOnLoopback } from '@thumbnail-api/dev-tools/loopback-port';
 
 export interface RawResponse {
@@ -55,16 +55,16 @@ export interface StandIn extends LoopbackServer {
 }
 
 /** A server on 127.0.0.1 that records each request and answers it once its whole body is read (stand-ins for the real service). */
-export async function startStandIn(answer: (request: ReceivedRequest, res: ServerResponse) => void): Promise<StandIn> {
+export async function startBufferedServer(answer: (req: IncomingMessage, body: Buffer, res: ServerResponse) => void): Promise<StandIn> {
   const received: ReceivedRequest[] = [];
   const server = await listenOnLoopback(
     createServer((req, res) => {
       const chunks: Buffer[] = [];
       req.on('data', (chunk: Buffer) => chunks.push(chunk));
       req.on('end', () => {
-        const request = { method: req.method ?? '', url: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks) };
-        received.push(request);
-        answer(request, res);
+        const body = Buffer.concat(chunks);
+        received.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, body });
+        answer(req, body, res);
       });
     }),
   );
