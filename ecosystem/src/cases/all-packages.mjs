@@ -10,19 +10,11 @@ import { lastLines } from '../case-runner.mjs';
 import { createProject } from '../consumer-project.mjs';
 import { run } from '../processes.mjs';
 import { repoRoot, tools } from '../tools.mjs';
+import { runTsc, TYPESCRIPT_SETTINGS } from '../tsc.mjs';
 
 const consumersDir = fileURLToPath(new URL('../../consumers/', import.meta.url));
 const PACKAGES = ['@thumbnail-api/spec', '@thumbnail-api/types', '@thumbnail-api/client', '@thumbnail-api/mock'];
 
-/** The module settings a user may have, each in an ES module package (the project) or a CommonJS one (its cjs/). */
-const TYPE_CHECKS = {
-  'node16-esm': { dir: '.', module: 'node16', moduleResolution: 'node16' },
-  'nodenext-esm': { dir: '.', module: 'nodenext', moduleResolution: 'nodenext' },
-  'bundler-esm': { dir: '.', module: 'esnext', moduleResolution: 'bundler' },
-  'node16-cjs': { dir: 'cjs', module: 'node16', moduleResolution: 'node16' },
-  'nodenext-cjs': { dir: 'cjs', module: 'nodenext', moduleResolution: 'nodenext' },
-  'node10-cjs': { dir: 'cjs', module: 'commonjs', moduleResolution: 'node10' },
-};
 const BASE_OPTIONS = { strict: true, target: 'es2022', lib: ['es2022'], types: ['node'], skipLibCheck: false, noEmit: true };
 
 /** The programs a user runs, each with the build it loads; the compiled ones exist once `compiled` ran. */
@@ -32,15 +24,8 @@ const PROGRAMS = /** @type {const} */ ([
   ['cjs/out/consumer.js', 'cjs'],
 ]);
 
-/** @param {string} dir @param {string} tsconfig */
-const tsc = (dir, tsconfig) =>
-  run(process.execPath, [join(tools.module('typescript'), 'bin', 'tsc'), '-p', tsconfig, '--pretty', 'false'], { cwd: dir, timeoutMs: 180_000 });
-
-/** @param {{ code: number | null, stdout: string, stderr: string }} result */
-function tscErrors(result) {
-  const errors = (result.stdout + result.stderr).split('\n').filter((line) => line.includes('error TS'));
-  return errors.length > 0 ? `${errors[0]}${errors.length > 1 ? ` (and ${errors.length - 1} more)` : ''}` : lastLines(result.stdout + result.stderr, 3);
-}
+/** @param {import('../tsc.mjs').TypeScriptSetting} setting The folder of the project whose package.json gives the setting's module type. */
+const folderOf = (setting) => (setting.type === 'module' ? '.' : 'cjs');
 
 /** @param {import('../context.mjs').SuiteContext} context */
 export function allPackagesCases(context) {
@@ -49,9 +34,10 @@ export function allPackagesCases(context) {
     const dependencies = Object.fromEntries(PACKAGES.map((name) => [name, `^${context.version}`]));
     /** @type {Record<string, string>} */
     const files = { 'cjs/package.json': `${JSON.stringify({ name: 'all-packages-cjs', private: true, type: 'commonjs' }, null, 2)}\n` };
-    for (const [name, setting] of Object.entries(TYPE_CHECKS)) {
-      const { dir: folder, ...settings } = setting;
-      files[join(folder, `tsconfig.${name}.json`)] = JSON.stringify({ compilerOptions: { ...BASE_OPTIONS, ...settings }, files: ['consumer.ts'] }, null, 2);
+    for (const setting of TYPESCRIPT_SETTINGS) {
+      const { module, moduleResolution } = setting;
+      const tsconfig = { compilerOptions: { ...BASE_OPTIONS, module, moduleResolution }, files: ['consumer.ts'] };
+      files[join(folderOf(setting), `tsconfig.${setting.name}.json`)] = JSON.stringify(tsconfig, null, 2);
     }
     // Compiled with nodenext: ES modules in out/, CommonJS in cjs/out/ (the folder's package.json decides).
     for (const folder of ['.', 'cjs']) {
@@ -72,10 +58,7 @@ export function allPackagesCases(context) {
   });
   const compiled = context.once(async () => {
     const dir = await project();
-    for (const folder of ['.', 'cjs']) {
-      const result = await tsc(dir, join(folder, 'tsconfig.emit.json'));
-      if (result.code !== 0) throw new Error(`tsc -p ${folder}/tsconfig.emit.json: ${tscErrors(result)}`);
-    }
+    for (const folder of ['.', 'cjs']) await runTsc(dir, join(folder, 'tsconfig.emit.json'));
     return dir;
   });
   /** What every consumer prints; `build` says which files `import` (ES modules) or `require()` (CommonJS) must load. */
@@ -115,12 +98,11 @@ export function allPackagesCases(context) {
         return `${PACKAGES.length} packages at ${context.version} from the registry, and the mock's bin`;
       },
     },
-    ...Object.entries(TYPE_CHECKS).map(([name, setting]) => ({
-      name: `all-packages-ts-${name}`,
+    ...TYPESCRIPT_SETTINGS.map((setting) => ({
+      name: `all-packages-ts-${setting.name}`,
       needsSuiteMock: false,
       run: async () => {
-        const result = await tsc(await project(), join(setting.dir, `tsconfig.${name}.json`));
-        if (result.code !== 0) throw new Error(`tsc: ${tscErrors(result)}`);
+        await runTsc(await project(), join(folderOf(setting), `tsconfig.${setting.name}.json`));
         return `module ${setting.module}, moduleResolution ${setting.moduleResolution}, strict, no skipLibCheck`;
       },
     })),

@@ -2,18 +2,14 @@
 // each from an ESM and a CommonJS package, and `bundler`. Each type-checks a strict consumer whose
 // `@ts-expect-error` probes must all be errors, then runs what tsc emitted.
 import { join } from 'node:path';
-import { lastLines, verdictOfSmoke } from '../case-runner.mjs';
+import { verdictOfSmoke } from '../case-runner.mjs';
 import { createClientProject, smokeConfig, smokeSource, writeFiles } from '../consumer-project.mjs';
 import { run } from '../processes.mjs';
 import { tools } from '../tools.mjs';
+import { runTsc, TYPESCRIPT_SETTINGS } from '../tsc.mjs';
 
-const SETTINGS = {
-  'ts-node16-esm': { type: 'module', module: 'node16', moduleResolution: 'node16' },
-  'ts-node16-cjs': { type: 'commonjs', module: 'node16', moduleResolution: 'node16' },
-  'ts-nodenext-esm': { type: 'module', module: 'nodenext', moduleResolution: 'nodenext' },
-  'ts-nodenext-cjs': { type: 'commonjs', module: 'nodenext', moduleResolution: 'nodenext' },
-  'ts-bundler': { type: 'module', module: 'esnext', moduleResolution: 'bundler' },
-};
+// node10 reads no exports map, whose types these cases check; all-packages-ts-node10-cjs checks it with every package.
+const SETTINGS = TYPESCRIPT_SETTINGS.filter((setting) => setting.moduleResolution !== 'node10');
 
 /** The strict consumer: typed calls, probes that must fail to compile, then the shared smoke program. */
 /** @param {import('../consumer-project.mjs').SmokeConfig} config */
@@ -58,9 +54,10 @@ void main();
 export function typescriptCases(context) {
   // One install for all settings; each setting is a package of its own (its own package.json "type") inside it.
   const install = context.once(() => createClientProject(context, 'typescript', { manifest: { devDependencies: { '@types/node': '22.20.5' } } }));
-  return Object.entries(SETTINGS).map(([name, setting]) => ({
-    name,
+  return SETTINGS.map((setting) => ({
+    name: `ts-${setting.name}`,
     run: async () => {
+      const name = `ts-${setting.name}`;
       const dir = join(await install(), name);
       const tsconfig = {
         compilerOptions: {
@@ -87,15 +84,7 @@ export function typescriptCases(context) {
         // tsc emits no copy of the plain-JS smoke program: it sits beside the consumer, as in the sources.
         'out/smoke-core.js': smokeCore,
       });
-      const tsc = await run(process.execPath, [join(tools.module('typescript'), 'bin', 'tsc'), '-p', 'tsconfig.json', '--pretty', 'false'], {
-        cwd: dir,
-        timeoutMs: 120_000,
-      });
-      if (tsc.code !== 0) {
-        const errors = (tsc.stdout + tsc.stderr).split('\n').filter((line) => line.includes('error TS'));
-        const more = errors.length > 1 ? ` (and ${errors.length - 1} more)` : '';
-        throw new Error(`tsc: ${errors.length > 0 ? `${errors[0]}${more}` : lastLines(tsc.stdout + tsc.stderr, 3)}`);
-      }
+      await runTsc(dir, 'tsconfig.json', 120_000);
       return verdictOfSmoke(await run(tools.node[22], ['out/consumer.js'], { cwd: dir, timeoutMs: 60_000 }));
     },
   }));

@@ -5,6 +5,8 @@ import { json, useLocalServers } from './support/local-server.js';
 
 const serve = useLocalServers();
 const baseUrl = 'http://127.0.0.1:4010';
+const ONE_TOKEN = 'an API key is one printable token; copy it again from the service dashboard.';
+const BASE_URL_HINT = 'Set it to the scheme and host of the service, e.g. http://127.0.0.1:4010 for the local mock.';
 
 beforeEach(() => {
   // Each test states its environment; none inherits THUMBNAIL_* from the shell running the tests.
@@ -64,20 +66,16 @@ describe('refuses, with a message naming what to set', () => {
       { apiKey: 'abc123\n', baseUrl },
       'The apiKey option has whitespace at its start or end (a trailing newline from a file or a shell?): pass the key alone.',
     ],
-    [
-      'a key with a space inside',
-      { apiKey: 'abc 123', baseUrl },
-      'The apiKey option contains whitespace at position 4: an API key is one printable token; copy it again from the service dashboard.',
-    ],
+    ['a key with a space inside', { apiKey: 'abc 123', baseUrl }, `The apiKey option contains whitespace at position 4: ${ONE_TOKEN}`],
     [
       'a key with a control character',
       { apiKey: 'abc\u0000123', baseUrl },
-      'The apiKey option contains a control or non-ASCII character at position 4: an API key is one printable token; copy it again from the service dashboard.',
+      `The apiKey option contains a control or non-ASCII character at position 4: ${ONE_TOKEN}`,
     ],
     [
       'a key with a typographic quote',
       { apiKey: '\u201cabc123\u201d', baseUrl },
-      'The apiKey option contains a control or non-ASCII character at position 1: an API key is one printable token; copy it again from the service dashboard.',
+      `The apiKey option contains a control or non-ASCII character at position 1: ${ONE_TOKEN}`,
     ],
     [
       'a key with the Bearer prefix',
@@ -86,65 +84,11 @@ describe('refuses, with a message naming what to set', () => {
     ],
     ['a key that is not a string', { apiKey: 42 as unknown as string, baseUrl }, 'The apiKey option must be a string, got number.'],
     [
-      'no base URL anywhere',
-      { apiKey: 'k' },
-      'No base URL (no default host is documented by the service): pass the baseUrl option, or set the THUMBNAIL_API_BASE_URL environment variable. Set it to the scheme and host of the service, e.g. http://127.0.0.1:4010 for the local mock.',
-    ],
-    [
-      'a base URL without a scheme',
-      { apiKey: 'k', baseUrl: 'localhost:4010' },
-      'baseUrl must start with https:// or http:// (got "localhost:4010"). Set it to the scheme and host of the service, e.g. http://127.0.0.1:4010 for the local mock.',
-    ],
-    [
-      'a relative base URL',
-      { apiKey: 'k', baseUrl: '/api' },
-      'baseUrl is not an absolute URL (got "/api"). Set it to the scheme and host of the service, e.g. http://127.0.0.1:4010 for the local mock.',
-    ],
-    [
-      'a base URL with credentials',
-      { apiKey: 'k', baseUrl: 'https://user:pw@thumbnails.invalid' },
-      'baseUrl must not contain a user name or password: pass the key as apiKey. Set it to the scheme and host of the service, e.g. http://127.0.0.1:4010 for the local mock.',
-    ],
-    [
-      'a base URL with a query string',
-      { apiKey: 'k', baseUrl: 'https://thumbnails.invalid/?v=1' },
-      'baseUrl must not contain a query string or fragment (got "https://thumbnails.invalid/?v=1"). Set it to the scheme and host of the service, e.g. http://127.0.0.1:4010 for the local mock.',
-    ],
-    [
       'plain http to a host that is not loopback',
       { apiKey: 'k', baseUrl: 'http://thumbnails.invalid' },
       'Refusing to send the API key over plain http:// to thumbnails.invalid: anyone on the network could read it. Use https://, or pass allowInsecureHttp: true if the network is trusted (loopback addresses such as 127.0.0.1 are always allowed).',
     ],
     ['an unknown auth method', { apiKey: 'k', baseUrl, auth: 'basic' as 'bearer' }, `auth must be 'x-api-key' or 'bearer', got "basic".`],
-    ['a negative timeout', { apiKey: 'k', baseUrl, timeoutMs: -1 }, 'timeoutMs must be a whole number from 1 to 3600000 (1 hour), got -1.'],
-    [
-      'a timeout too long for timers',
-      { apiKey: 'k', baseUrl, timeoutMs: 2 ** 31 },
-      'timeoutMs must be a whole number from 1 to 3600000 (1 hour), got 2147483648.',
-    ],
-    ['fractional retries', { apiKey: 'k', baseUrl, maxRetries: 1.5 }, 'maxRetries must be a whole number from 0 to 10, got 1.5.'],
-    ['a retry loop without end', { apiKey: 'k', baseUrl, maxRetries: 1000 }, 'maxRetries must be a whole number from 0 to 10, got 1000.'],
-    [
-      'a timeout in minutes past an hour',
-      { apiKey: 'k', baseUrl, timeoutMs: 3_600_001 },
-      'timeoutMs must be a whole number from 1 to 3600000 (1 hour), got 3600001.',
-    ],
-    ['a total time limit of zero', { apiKey: 'k', baseUrl, totalTimeoutMs: 0 }, 'totalTimeoutMs must be a whole number from 1 to 3600000 (1 hour), got 0.'],
-    [
-      'a backoff of days',
-      { apiKey: 'k', baseUrl, retryDelayMs: 86_400_000 },
-      'retryDelayMs must be a whole number from 0 to 600000 (10 minutes), got 86400000.',
-    ],
-    [
-      'a wait cap of hours',
-      { apiKey: 'k', baseUrl, maxRetryDelayMs: 7_200_000 },
-      'maxRetryDelayMs must be a whole number from 0 to 600000 (10 minutes), got 7200000.',
-    ],
-    [
-      'an infinite delay',
-      { apiKey: 'k', baseUrl, retryDelayMs: Number.POSITIVE_INFINITY },
-      'retryDelayMs must be a whole number from 0 to 600000 (10 minutes), got Infinity.',
-    ],
     ['a misspelt option', { apikey: 'k', baseUrl } as ThumbnailClientOptions, 'new ThumbnailClient() has no option "apikey": did you mean apiKey?'],
     [
       'a default header carrying a key',
@@ -161,9 +105,39 @@ describe('refuses, with a message naming what to set', () => {
     expect(configurationError(options).message).toBe(message);
   });
 
-  test('a base URL that holds the key is not echoed (the two were swapped)', () => {
-    const error = configurationError({ apiKey: 'sk_live_swapped', baseUrl: 'sk_live_swapped' });
-    expect(error.message).toBe('baseUrl is not an absolute URL. Set it to the scheme and host of the service, e.g. http://127.0.0.1:4010 for the local mock.');
+  // Every base URL error ends with the same hint: what the base URL should be.
+  test.each<[string, string | undefined, string]>([
+    [
+      'no base URL anywhere',
+      undefined,
+      'No base URL (no default host is documented by the service): pass the baseUrl option, or set the THUMBNAIL_API_BASE_URL environment variable.',
+    ],
+    ['a base URL without a scheme', 'localhost:4010', 'baseUrl must start with https:// or http:// (got "localhost:4010").'],
+    ['a relative base URL', '/api', 'baseUrl is not an absolute URL (got "/api").'],
+    ['a base URL with credentials', 'https://user:pw@thumbnails.invalid', 'baseUrl must not contain a user name or password: pass the key as apiKey.'],
+    [
+      'a base URL with a query string',
+      'https://thumbnails.invalid/?v=1',
+      'baseUrl must not contain a query string or fragment (got "https://thumbnails.invalid/?v=1").',
+    ],
+    ['a base URL that holds the key (the two were swapped), not echoed', 'sk_live_swapped', 'baseUrl is not an absolute URL.'],
+  ])('%s', (_, url, message) => {
+    expect(configurationError({ apiKey: 'sk_live_swapped', baseUrl: url }).message).toBe(`${message} ${BASE_URL_HINT}`);
+  });
+
+  // Every number option's error names the option, its range and the value it got.
+  test.each<[string, 'timeoutMs' | 'totalTimeoutMs' | 'maxRetries' | 'retryDelayMs' | 'maxRetryDelayMs', number, string]>([
+    ['a negative timeout', 'timeoutMs', -1, '1 to 3600000 (1 hour)'],
+    ['a timeout too long for timers', 'timeoutMs', 2 ** 31, '1 to 3600000 (1 hour)'],
+    ['a timeout in minutes past an hour', 'timeoutMs', 3_600_001, '1 to 3600000 (1 hour)'],
+    ['a total time limit of zero', 'totalTimeoutMs', 0, '1 to 3600000 (1 hour)'],
+    ['fractional retries', 'maxRetries', 1.5, '0 to 10'],
+    ['a retry loop without end', 'maxRetries', 1000, '0 to 10'],
+    ['a backoff of days', 'retryDelayMs', 86_400_000, '0 to 600000 (10 minutes)'],
+    ['an infinite delay', 'retryDelayMs', Number.POSITIVE_INFINITY, '0 to 600000 (10 minutes)'],
+    ['a wait cap of hours', 'maxRetryDelayMs', 7_200_000, '0 to 600000 (10 minutes)'],
+  ])('%s', (_, option, value, range) => {
+    expect(configurationError({ apiKey: 'k', baseUrl, [option]: value }).message).toBe(`${option} must be a whole number from ${range}, got ${value}.`);
   });
 
   test('bad per-call options reject the call before anything is sent', async () => {

@@ -3,9 +3,10 @@ import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { type LoopbackServer, listenOnLoopback } from '@thumbnail-api/dev-tools/loopback-port';
 import { runOrFail } from '@thumbnail-api/dev-tools/run-process';
+import { userShellEnvironment } from '@thumbnail-api/dev-tools/user-shell';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { groupAlive, processesIn, READY_LINE, startNpmStart } from './support/npm-start.js';
-import { makeScratchCopy, userShellEnvironment } from './support/scratch-copy.js';
+import { makeScratchCopy } from './support/scratch-copy.js';
 
 /** Noise the tools print unless configured; none of it may reach a new user's terminal. */
 const TOOL_NOISE = [/Failed to create bin/, /Ignored build scripts/, /Update available/i, /Deprecation warning: Node\.js/, /ELIFECYCLE/];

@@ -1,7 +1,7 @@
 // Running real processes: what they print comes back, failures say what failed, a time limit kills the whole group.
 import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
-import { ProcessError, runOrFail, runProcess } from '../src/run-process.js';
+import { ProcessError, runOrFail, runProcess, startProcess } from '../src/run-process.js';
 
 const node = process.execPath;
 /** Whether `pid` runs (Linux /proc); a zombie no longer runs, and may wait for a reaper this machine lacks. */
@@ -57,5 +57,58 @@ describe('runOrFail', () => {
     const failure = runOrFail(node, ['-e', 'console.error("broken thing"); process.exit(2)'], { cwd: '/' });
     await expect(failure).rejects.toThrow(ProcessError);
     await expect(failure).rejects.toThrow(/^`.+node -e "console\.error\(\\"broken thing\\"\); process\.exit\(2\)"` exited with 2 in \/:\nbroken thing$/);
+  });
+});
+
+describe('startProcess', () => {
+  test('keeps what it prints, resolves waitFor with the first match once it comes, and reports the exit', async () => {
+    const script =
+      "console.log('starting'); setTimeout(() => { console.error('listening on http://127.0.0.1:5/ now'); setTimeout(() => process.exit(4), 50); }, 100);";
+    const started = startProcess(node, ['-e', script]);
+    const match = await started.waitFor(/listening on (\S+)/);
+    expect(match[1]).toBe('http://127.0.0.1:5/');
+    expect(await started.closed).toEqual({ code: 4, signal: null });
+    expect(await started.exited).toEqual({ code: 4, signal: null });
+    expect({ stdout: started.stdout(), stderr: started.stderr(), output: started.output() }).toEqual({
+      stdout: 'starting\n',
+      stderr: 'listening on http://127.0.0.1:5/ now\n',
+      output: 'starting\nlistening on http://127.0.0.1:5/ now\n',
+    });
+  });
+
+  test('waitFor looks in stdout alone when asked', async () => {
+    const started = startProcess(node, ['-e', "console.error('ready (on stderr)'); setTimeout(() => console.log('ready'), 100);"]);
+    await started.waitFor(/^ready$/m, { stream: 'stdout' });
+    expect(started.stderr()).toBe('ready (on stderr)\n');
+    await started.closed;
+  });
+
+  test('waitFor rejects, showing the output, when the program ends without printing the line', async () => {
+    const started = startProcess(node, ['-e', "console.error('Port 4010 is already in use.'); process.exit(1);"]);
+    await expect(started.waitFor(/listening on/)).rejects.toThrow(/ended \(1\) without printing \/listening on\/:\nPort 4010 is already in use\./);
+  });
+
+  test('waitFor rejects after its time limit; the program runs on until the caller stops it', async () => {
+    const started = startProcess(node, ['-e', "console.log('still starting'); setInterval(() => {}, 1000);"]);
+    await expect(started.waitFor(/listening on/, { timeoutMs: 300 })).rejects.toThrow(/did not print within 300 ms \/listening on\/:\nstill starting/);
+    expect(isRunning(started.child.pid!)).toBe(true);
+    started.child.kill('SIGKILL');
+    expect(await started.exited).toEqual({ code: null, signal: 'SIGKILL' });
+  });
+
+  test('with group, a signal to the group reaches what the program started, as Ctrl-C does', async () => {
+    const script =
+      "const c = require('node:child_process').spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)'], { stdio: 'ignore' }); console.log('child ' + c.pid);";
+    const started = startProcess(node, ['-e', `${script} setInterval(() => {}, 1000);`], { group: true });
+    const grandchild = Number((await started.waitFor(/child (\d+)/))[1]);
+    process.kill(-started.child.pid!, 'SIGTERM');
+    expect(await started.closed).toEqual({ code: null, signal: 'SIGTERM' });
+    await expect.poll(() => isRunning(grandchild)).toBe(false);
+  });
+
+  test('a program that cannot be started ends at once, and waitFor says why', async () => {
+    const started = startProcess('/nonexistent/program', ['--flag']);
+    await expect(started.waitFor(/ready/)).rejects.toThrow(/could not start \/nonexistent\/program --flag: spawn \/nonexistent\/program ENOENT/);
+    expect(await started.exited).toMatchObject({ signal: null });
   });
 });

@@ -1,18 +1,19 @@
 // The command users run: it prints its URL, stops cleanly, and fails clearly with nothing left running.
 
 import { mkdtempSync, writeFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
+import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { type LoopbackServer, listenOnLoopback } from '@thumbnail-api/dev-tools/loopback-port';
 import { afterEach, describe, expect, test } from 'vitest';
 import { killAllRuns, runCli } from './helpers/cli.js';
 import { processesWithMarker, survivorsOf } from './helpers/processes.js';
 
-const servers: Server[] = [];
+const servers: LoopbackServer[] = [];
 afterEach(async () => {
   await killAllRuns();
-  await Promise.all(servers.splice(0).map((server) => new Promise((resolve) => server.close(resolve))));
+  await Promise.all(servers.splice(0).map((server) => server.close()));
 });
 
 const dir = mkdtempSync(join(tmpdir(), 'mock-cli-'));
@@ -102,10 +103,9 @@ test("a Prism that cannot load does not stop the mock: a request that needs it g
 
 describe('failures: a clear error naming the cause, exit code 1, nothing left running', () => {
   test('a port in use', async () => {
-    const server = createServer((_, res) => res.end());
+    const server = await listenOnLoopback(createServer((_, res) => res.end()));
     servers.push(server);
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const port = (server.address() as { port: number }).port;
+    const { port } = server;
     const run = runCli(['--port', String(port)]);
     expect(await run.exited).toEqual({ code: 1, signal: null });
     expect(run.stderr()).toContain(`Port ${port} on 127.0.0.1 is already in use.`);

@@ -46,7 +46,7 @@ test('records once through the proxy, replays without the service, and proposes 
   if (result.timedOut) killMarked(marker);
   expect(result.code, result.output).toBe(0);
   // Step 1 reached the service; step 2 did not, and answered what step 1 recorded, undocumented fields and all.
-  expect(upstream.received).toEqual(['POST /api/thumbnails', 'GET /api/thumbnails']);
+  expect(upstream.received.map(({ method, url }) => `${method} ${url}`)).toEqual(['POST /api/thumbnails', 'GET /api/thumbnails']);
   const recordings = readdirSync(join(project, 'test/recordings'));
   expect(recordings).toHaveLength(2);
   expect(result.output).toContain('listed 200 null');

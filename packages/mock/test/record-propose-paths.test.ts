@@ -1,24 +1,18 @@
 // propose folds the literal paths it saw into templates: recordings of /api/persons/<uuid> through the contract proxy
 // become one /api/persons/{personId}, its parameter x-observed with a few of the literal values; names stay literal.
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createConfig, lintFromString } from '@redocly/openapi-core';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
-import { parse } from 'yaml';
 import { readContract } from '../src/contract/read-contract.js';
 import { startContractProxy, startMock } from '../src/index.js';
 import { proposeOverlay } from '../src/record/propose.js';
 import { RECORDING_VERSION, type Recording } from '../src/record/recording.js';
 import { looksLikeId, parameterName } from '../src/record/template-paths.js';
-import { killAllRuns, runCli } from './helpers/cli.js';
+import { killAllRuns } from './helpers/cli.js';
 import { startBufferedServer } from './helpers/http.js';
+import { proposeFrom, redoclyErrors } from './helpers/overlay.js';
 
-const { openapiOverlay } = createRequire(import.meta.url)('openapi-format') as {
-  openapiOverlay(document: unknown, options: { overlaySet: unknown }): Promise<{ data: Record<string, any>; resultData: { unusedActions: unknown[] } }>;
-};
-const contractPath = createRequire(import.meta.url).resolve('@thumbnail-api/spec/openapi.json');
 const uuids = ['3f2a9c1e-0b4d-4e8a-9f6b-1c2d3e4f5a6b', '9b1c7d2e-5f60-4a1b-8c9d-0e1f2a3b4c5d'];
 const seen = [
   ...uuids.map((id) => `/api/persons/${id}`),
@@ -42,6 +36,7 @@ const seen = [
 ];
 
 let dir: string;
+let applied: Record<string, any>;
 let overlay: { actions: { target: string; update: any }[] };
 let paths: Record<string, any>;
 beforeAll(async () => {
@@ -59,9 +54,7 @@ beforeAll(async () => {
     await proxy.stop();
     await upstream.close();
   }
-  const run = runCli(['propose', dir]);
-  expect(await run.exited).toEqual({ code: 0, signal: null });
-  overlay = parse(run.stdout());
+  ({ overlay, applied } = await proposeFrom(dir));
   paths = overlay.actions.find((action) => action.target === '$.paths')!.update;
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -107,17 +100,10 @@ test('the parameter is x-observed, with the literal values as examples and the c
 });
 
 describe('applied to the bundled contract with openapi-format', () => {
-  let applied: Record<string, any>;
-  beforeAll(async () => {
-    const result = await openapiOverlay(JSON.parse(readFileSync(contractPath, 'utf8')), { overlaySet: overlay });
-    expect(result.resultData.unusedActions).toEqual([]);
-    applied = result.data;
-  });
-
   test('still validates, every templated parameter defined (Redocly)', async () => {
-    const config = await createConfig({ rules: { struct: 'error', 'path-parameters-defined': 'error', 'no-identical-paths': 'error' } });
-    const problems = await lintFromString({ source: JSON.stringify(applied), absoluteRef: join(dir, 'applied.json'), config });
-    expect(problems.filter((problem) => problem.severity === 'error').map((problem) => problem.message)).toEqual([]);
+    expect(
+      await redoclyErrors(applied, { struct: 'error', 'path-parameters-defined': 'error', 'no-identical-paths': 'error' }, join(dir, 'applied.json')),
+    ).toEqual([]);
   });
 
   test('the mock serves the result: an id never recorded answers on the templated path', async () => {

@@ -1,23 +1,18 @@
 // propose reads the requests too: the query parameter names sent (type inferred, "seen in N of M", values never
 // copied) and the JSON request bodies (a schema), for documented operations and for paths the contract lacks.
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createConfig, lintFromString } from '@redocly/openapi-core';
 import { ThumbnailClient } from '@thumbnail-api/client';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
-import { parse } from 'yaml';
 import { startContractProxy, startMock } from '../src/index.js';
-import { killAllRuns, runCli } from './helpers/cli.js';
+import { killAllRuns } from './helpers/cli.js';
 import { startBufferedServer } from './helpers/http.js';
+import { proposeFrom, redoclyErrors } from './helpers/overlay.js';
 
-const { openapiOverlay } = createRequire(import.meta.url)('openapi-format') as {
-  openapiOverlay(document: unknown, options: { overlaySet: unknown }): Promise<{ data: Record<string, any>; resultData: { unusedActions: unknown[] } }>;
-};
-const contractPath = createRequire(import.meta.url).resolve('@thumbnail-api/spec/openapi.json');
 const key = 'sk-requests-sentinel';
 let dir: string;
+let applied: Record<string, any>;
 let overlayText: string;
 let overlay: { actions: { target: string; update: any }[] };
 const actionAt = (target: string) => overlay.actions.find((action) => action.target === target)!.update;
@@ -45,10 +40,7 @@ beforeAll(async () => {
     await proxy.stop();
     await upstream.close();
   }
-  const run = runCli(['propose', dir]);
-  expect(await run.exited).toEqual({ code: 0, signal: null });
-  overlayText = run.stdout();
-  overlay = parse(overlayText);
+  ({ text: overlayText, overlay, applied } = await proposeFrom(dir));
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 afterEach(killAllRuns);
@@ -113,17 +105,10 @@ test('copies no query value, no key and no redacted field', () => {
 });
 
 describe('applied to the bundled contract with openapi-format', () => {
-  let applied: Record<string, any>;
-  beforeAll(async () => {
-    const result = await openapiOverlay(JSON.parse(readFileSync(contractPath, 'utf8')), { overlaySet: overlay });
-    expect(result.resultData.unusedActions).toEqual([]);
-    applied = result.data;
-  });
-
   test('still validates, parameters unique (Redocly)', async () => {
-    const config = await createConfig({ rules: { struct: 'error', 'operation-parameters-unique': 'error', 'path-parameters-defined': 'error' } });
-    const problems = await lintFromString({ source: JSON.stringify(applied), absoluteRef: join(dir, 'applied.json'), config });
-    expect(problems.filter((problem) => problem.severity === 'error').map((problem) => problem.message)).toEqual([]);
+    expect(
+      await redoclyErrors(applied, { struct: 'error', 'operation-parameters-unique': 'error', 'path-parameters-defined': 'error' }, join(dir, 'applied.json')),
+    ).toEqual([]);
     expect(applied.paths['/api/thumbnails'].get.parameters).toHaveLength(6);
     expect(applied.paths['/api/thumbnails'].post.requestBody.$ref ?? applied.paths['/api/thumbnails'].post.requestBody.content).toBeDefined();
   });

@@ -1,22 +1,17 @@
 // propose: recordings of a stand-in service (through the contract proxy and the real client) become an OpenAPI
 // Overlay 1.0 document; applied with openapi-format to the bundled contract, the result still validates and loads.
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createConfig, lintFromString } from '@redocly/openapi-core';
 import { ThumbnailClient } from '@thumbnail-api/client';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
-import { parse } from 'yaml';
 import { startContractProxy, startMock } from '../src/index.js';
 import { killAllRuns, runCli } from './helpers/cli.js';
+import { proposeFrom, redoclyErrors } from './helpers/overlay.js';
 import { breakHeader, startRecordUpstream } from './helpers/record-upstream.js';
 
-const { openapiOverlay } = createRequire(import.meta.url)('openapi-format') as {
-  openapiOverlay(document: unknown, options: { overlaySet: unknown }): Promise<{ data: Record<string, any>; resultData: { unusedActions: unknown[] } }>;
-};
-const contractPath = createRequire(import.meta.url).resolve('@thumbnail-api/spec/openapi.json');
 let dir: string;
+let applied: Record<string, any>;
 let overlayText: string;
 let overlay: { overlay: string; actions: { target: string; update: any }[] };
 beforeAll(async () => {
@@ -36,11 +31,9 @@ beforeAll(async () => {
   }
   await proxy.stop();
   await upstream.close();
-  const run = runCli(['propose', dir]);
-  expect(await run.exited).toEqual({ code: 0, signal: null });
-  expect(run.stderr()).toContain('6 recording(s), 4 action(s). Review before applying');
-  overlayText = run.stdout();
-  overlay = parse(overlayText);
+  let stderr: string;
+  ({ text: overlayText, overlay, stderr, applied } = await proposeFrom(dir));
+  expect(stderr).toContain('6 recording(s), 4 action(s). Review before applying');
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 afterEach(killAllRuns);
@@ -117,17 +110,8 @@ describe('the overlay', () => {
 });
 
 describe('applied to the bundled contract with openapi-format', () => {
-  let applied: Record<string, any>;
-  beforeAll(async () => {
-    const result = await openapiOverlay(JSON.parse(readFileSync(contractPath, 'utf8')), { overlaySet: overlay });
-    expect(result.resultData.unusedActions).toEqual([]);
-    applied = result.data;
-  });
-
   test('gives a document that still validates (Redocly, the OpenAPI structure rules)', async () => {
-    const config = await createConfig({ rules: { struct: 'error' } });
-    const problems = await lintFromString({ source: JSON.stringify(applied), absoluteRef: join(dir, 'applied.json'), config });
-    expect(problems.filter((problem) => problem.severity === 'error').map((problem) => problem.message)).toEqual([]);
+    expect(await redoclyErrors(applied, { struct: 'error' }, join(dir, 'applied.json'))).toEqual([]);
     expect(applied.paths['/api/persons'].get.responses['200']['x-observed'].count).toBe(1);
     expect(applied.paths['/api/thumbnails'].get.responses['429']).toBeDefined();
   });

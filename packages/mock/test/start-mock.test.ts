@@ -2,15 +2,16 @@
 // nothing running.
 
 import { mkdtempSync, readdirSync, readFileSync, readlinkSync, writeFileSync } from 'node:fs';
-import { Agent, createServer, request, type Server } from 'node:http';
+import { Agent, createServer, request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { type LoopbackServer, listenOnLoopback } from '@thumbnail-api/dev-tools/loopback-port';
 import { afterEach, beforeEach, expect, test } from 'vitest';
 import { type RunningMock, startMock } from '../src/index.js';
 import { killMarked, markerVariable, newMarker, processesWithMarker, survivorsOf } from './helpers/processes.js';
 
 const started: RunningMock[] = [];
-const servers: Server[] = [];
+const servers: LoopbackServer[] = [];
 let marker: string;
 beforeEach(() => {
   // Children inherit the marker, so any process a test starts can be found (and there must be none).
@@ -19,7 +20,7 @@ beforeEach(() => {
 });
 afterEach(async () => {
   await Promise.all(started.splice(0).map((mock) => mock.stop()));
-  await Promise.all(servers.splice(0).map((server) => new Promise((resolve) => server.close(resolve))));
+  await Promise.all(servers.splice(0).map((server) => server.close()));
   killMarked(marker);
   delete process.env[markerVariable];
 });
@@ -86,10 +87,9 @@ test.each([
 });
 
 async function occupiedPort(): Promise<number> {
-  const server = createServer((_, res) => res.end('someone else'));
+  const server = await listenOnLoopback(createServer((_, res) => res.end('someone else')));
   servers.push(server);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return (server.address() as { port: number }).port;
+  return server.port;
 }
 
 test('a port in use is refused with an error naming the port, and no Prism is started', async () => {

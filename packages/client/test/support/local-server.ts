@@ -1,6 +1,6 @@
 // A real HTTP server on 127.0.0.1 (port 0) that records what the client sent and answers as each test says.
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
+import { listenOnLoopback } from '@thumbnail-api/dev-tools/loopback-port';
 import { afterEach } from 'vitest';
 
 /** What the server received. */
@@ -24,7 +24,6 @@ export interface LocalServer {
 /** Starts a server; `close()` also drops connections left open by tests that never answer. */
 export async function startLocalServer(respond: Responder): Promise<LocalServer> {
   const requests: RecordedRequest[] = [];
-  const sockets = new Set<Socket>();
   const server = createServer((raw, response) => {
     const chunks: Buffer[] = [];
     raw.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -34,21 +33,8 @@ export async function startLocalServer(respond: Responder): Promise<LocalServer>
       respond(recorded, response, requests.length - 1, raw);
     });
   });
-  server.on('connection', (socket) => {
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    requests,
-    close: () =>
-      new Promise<void>((resolve) => {
-        for (const socket of sockets) socket.destroy();
-        server.close(() => resolve());
-      }),
-  };
+  const { url, close } = await listenOnLoopback(server);
+  return { url, requests, close };
 }
 
 /** Sends a JSON body. */

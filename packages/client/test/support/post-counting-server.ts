@@ -4,7 +4,8 @@
 import { createServer as createHttpServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { createSecureServer, type Http2ServerRequest, type Http2ServerResponse, constants as http2Constants } from 'node:http2';
 import { createServer as createHttpsServer } from 'node:https';
-import type { AddressInfo, Server, Socket } from 'node:net';
+import type { Server, Socket } from 'node:net';
+import { listenOnLoopback } from '@thumbnail-api/dev-tools/loopback-port';
 import { selfSignedCertificate } from './self-signed-certificate.js';
 
 /** `http/1.1` is plain http:, `https/1.1` TLS that offers HTTP/1.1 only, `h2` TLS that offers HTTP/2 (and 1.1). */
@@ -70,11 +71,10 @@ export async function startPostCountingServer(protocol: Protocol, clientJs: stri
     connections.add(socket);
     socket.on('close', () => connections.delete(socket));
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  const listening = await listenOnLoopback(server);
 
   return {
-    url: `${protocol === 'http/1.1' ? 'http' : 'https'}://127.0.0.1:${port}`,
+    url: `${protocol === 'http/1.1' ? 'http' : 'https'}://127.0.0.1:${listening.port}`,
     get answer() {
       return state.answer;
     },
@@ -92,11 +92,11 @@ export async function startPostCountingServer(protocol: Protocol, clientJs: stri
         await new Promise((resolve) => setTimeout(resolve, 10));
       }
     },
-    close: () =>
-      new Promise<void>((resolve) => {
-        for (const socket of connections) socket.destroy();
-        server.close(() => resolve());
-      }),
+    close: () => {
+      // An HTTP/2 server has no closeAllConnections(): its sessions end with their sockets.
+      for (const socket of connections) socket.destroy();
+      return listening.close();
+    },
   };
 }
 

@@ -1,6 +1,7 @@
 // `npm start` as a terminal runs it: its own process group (the one Ctrl-C reaches), its output read as printed.
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { readdirSync, readlinkSync, realpathSync } from 'node:fs';
+import { type ExitStatus, startProcess } from '@thumbnail-api/dev-tools/run-process';
 
 export const READY_LINE = 'Press Ctrl-C to stop.\n';
 
@@ -9,40 +10,30 @@ export interface NpmStart {
   output(): string;
   /** Resolves with the two URLs once the ready line is printed; rejects if npm start exits first. */
   ready(): Promise<{ mockUrl: string; docsUrl: string }>;
-  /** Resolves once npm start has exited. */
-  readonly exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  /** Resolves once npm start has exited and its output has ended. */
+  readonly exited: Promise<ExitStatus>;
   /** Sends `signal` to the whole process group, as a terminal does on Ctrl-C. */
   signalGroup(signal: NodeJS.Signals): void;
   readonly child: ChildProcess;
 }
 
 export function startNpmStart(cwd: string, env: NodeJS.ProcessEnv): NpmStart {
-  const child = spawn('npm', ['start'], { cwd, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
-  let output = '';
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
-    child.once('close', (code, signal) => resolve({ code, signal })),
-  );
-  const ready = new Promise<{ mockUrl: string; docsUrl: string }>((resolve, reject) => {
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      if (!output.includes(READY_LINE)) return;
-      const mockUrl = /^Mock API: +(\S+)$/m.exec(output)?.[1];
-      const docsUrl = /^Docs: +(\S+)$/m.exec(output)?.[1];
-      if (mockUrl && docsUrl) resolve({ mockUrl, docsUrl });
-      else reject(new Error(`npm start printed the ready line without both URLs:\n${output}`));
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
-    void exited.then(({ code, signal }) => reject(new Error(`npm start exited (${code ?? signal}) before it was ready:\n${output}`)));
+  const started = startProcess('npm', ['start'], { cwd, env, group: true });
+  const ready = started.waitFor(new RegExp(READY_LINE.replace('.', '\\.'))).then(() => {
+    const output = started.output();
+    const mockUrl = /^Mock API: +(\S+)$/m.exec(output)?.[1];
+    const docsUrl = /^Docs: +(\S+)$/m.exec(output)?.[1];
+    if (mockUrl && docsUrl) return { mockUrl, docsUrl };
+    throw new Error(`npm start printed the ready line without both URLs:\n${output}`);
   });
   // A run expected to fail never asks for ready(); its rejection is not an error then.
   ready.catch(() => undefined);
   return {
-    child,
-    output: () => output,
+    child: started.child,
+    output: started.output,
     ready: () => ready,
-    exited,
-    signalGroup: (signal) => process.kill(-child.pid!, signal),
+    exited: started.closed,
+    signalGroup: (signal) => process.kill(-started.child.pid!, signal),
   };
 }
 

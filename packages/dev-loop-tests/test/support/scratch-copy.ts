@@ -1,9 +1,8 @@
-// A fresh copy of the working tree (what `git clone` of it would give, uncommitted edits included) and the
-// environment of a user's shell to run it in.
+// A fresh copy of the working tree: what `git clone` of it would give, uncommitted edits included.
 import { execFileSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { delimiter, dirname, join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const repoRoot = fileURLToPath(new URL('../../../../', import.meta.url));
@@ -24,18 +23,4 @@ export function makeScratchCopy(): { dir: string; remove(): void } {
   git('add', '-A');
   git('commit', '-q', '--no-verify', '-m', 'scratch copy');
   return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
-}
-
-const TOOL_VARIABLES = /^(npm_|pnpm_|turbo_|vitest|node_options$|init_cwd$|ci$|force_color$)/i;
-
-/** `process.env` as a user's shell has it: none of the variables npm, pnpm, turbo or vitest set, no workspace bin on PATH. */
-export function userShellEnvironment(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = {};
-  for (const [key, value] of Object.entries(process.env)) if (!TOOL_VARIABLES.test(key)) env[key] = value;
-  env.PATH = (env.PATH ?? '')
-    .split(delimiter)
-    .filter((entry) => entry !== '' && !entry.startsWith(repoRoot))
-    .join(delimiter);
-  env.NO_COLOR = '1';
-  return { ...env, ...extra };
 }

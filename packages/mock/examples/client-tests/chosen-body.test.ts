@@ -1,19 +1,12 @@
 // Show a thumbnail from a body you choose. Every documented success body is `{}` (the service shows none), so give
 // the answer your code needs in a rule; the mock checks it against the contract when you add it, and refuses one that
 // breaks it (here: an error body that is not the documented one).
-import { ThumbnailClient } from '@thumbnail-api/client';
-import { MockRuleError, type RunningMock, startMock } from '@thumbnail-api/mock';
-import { afterAll, afterEach, beforeAll, expect, test } from 'vitest';
+import { MockRuleError } from '@thumbnail-api/mock';
+import { expect, test } from 'vitest';
 import { thumbnailImage } from './gallery.js';
+import { mockForThisFile } from './mock-setup.js';
 
-let mock: RunningMock;
-let client: ThumbnailClient;
-beforeAll(async () => {
-  mock = await startMock({ port: 0 });
-  client = new ThumbnailClient({ baseUrl: mock.url, apiKey: 'sk_test_body' });
-});
-afterEach(() => mock.reset());
-afterAll(() => mock.stop());
+const { mock, client } = await mockForThisFile('sk_test_body');
 
 test('thumbnailImage shows the URL the answer gives', async () => {
   await mock.rule({ operationId: 'createThumbnail', answer: { status: 200, body: { id: 'thumb_1', url: 'https://cdn.example/fox.png' } } });

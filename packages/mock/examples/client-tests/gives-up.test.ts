@@ -1,19 +1,11 @@
 // Your code when the service never answers, or drops the connection: a `hang` rule holds the request until the
 // client's time limit ends it; a `reset` rule breaks the connection. Both end in the client's typed errors.
-import { ThumbnailClient } from '@thumbnail-api/client';
-import { type RunningMock, startMock } from '@thumbnail-api/mock';
-import { afterAll, afterEach, beforeAll, expect, test } from 'vitest';
+import { expect, test } from 'vitest';
 import { galleryPage } from './gallery.js';
+import { mockForThisFile } from './mock-setup.js';
 
-let mock: RunningMock;
-let client: ThumbnailClient;
-beforeAll(async () => {
-  mock = await startMock({ port: 0 });
-  // A short time limit and no retries, so that the test takes half a second.
-  client = new ThumbnailClient({ baseUrl: mock.url, apiKey: 'sk_test_gives_up', timeoutMs: 500, maxRetries: 0 });
-});
-afterEach(() => mock.reset());
-afterAll(() => mock.stop());
+// A short time limit and no retries, so that the test takes half a second.
+const { mock, client } = await mockForThisFile('sk_test_gives_up', { timeoutMs: 500, maxRetries: 0 });
 
 test('the gallery says it is too slow when no answer comes', async () => {
   await mock.rule({ operationId: 'listThumbnails', fault: 'hang' });

@@ -1,18 +1,10 @@
 // Assert what your code sent: one POST, with the prompt, with the key in x-api-key. The mock's journal records every
 // request it received (keys redacted), so a test reads it instead of spying on fetch.
-import { ThumbnailClient } from '@thumbnail-api/client';
-import { type RunningMock, startMock } from '@thumbnail-api/mock';
-import { afterAll, afterEach, beforeAll, expect, test } from 'vitest';
+import { expect, test } from 'vitest';
 import { requestThumbnail } from './gallery.js';
+import { mockForThisFile } from './mock-setup.js';
 
-let mock: RunningMock;
-let client: ThumbnailClient;
-beforeAll(async () => {
-  mock = await startMock({ port: 0 });
-  client = new ThumbnailClient({ baseUrl: mock.url, apiKey: 'sk_test_one_post' });
-});
-afterEach(() => mock.reset());
-afterAll(() => mock.stop());
+const { mock, client } = await mockForThisFile('sk_test_one_post');
 
 test('requestThumbnail sends one POST with the trimmed prompt and the key in x-api-key', async () => {
   await requestThumbnail(client, '  A red fox at dawn ');

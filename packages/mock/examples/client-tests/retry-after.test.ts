@@ -1,19 +1,12 @@
 // Your code under a 503 that says Retry-After: the client retries a GET after the wait the answer asks for, and never
 // retries a POST (the journal shows it sent exactly one). A rule answers the next request(s) as you say; statuses
 // the service does not document go through the contract's default response and are marked as simulated.
-import { InternalServerError, ThumbnailClient } from '@thumbnail-api/client';
-import { type RunningMock, startMock } from '@thumbnail-api/mock';
-import { afterAll, afterEach, beforeAll, expect, test } from 'vitest';
+import { InternalServerError } from '@thumbnail-api/client';
+import { expect, test } from 'vitest';
 import { galleryPage, requestThumbnail } from './gallery.js';
+import { mockForThisFile } from './mock-setup.js';
 
-let mock: RunningMock;
-let client: ThumbnailClient;
-beforeAll(async () => {
-  mock = await startMock({ port: 0 });
-  client = new ThumbnailClient({ baseUrl: mock.url, apiKey: 'sk_test_retry' });
-});
-afterEach(() => mock.reset());
-afterAll(() => mock.stop());
+const { mock, client } = await mockForThisFile('sk_test_retry');
 
 test('the gallery loads after one 503 with Retry-After: 1, on the second request', async () => {
   await mock.rule({ operationId: 'listThumbnails', times: 1, answer: { status: 503, headers: { 'retry-after': '1' } } });

@@ -1,6 +1,7 @@
 // Runs the built CLI (or npx, or any program) as users run it: a real process, its output read as they would read it.
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { startProcess } from '@thumbnail-api/dev-tools/run-process';
 import { killMarked, markerVariable, newMarker } from './processes.js';
 
 export const cliPath = fileURLToPath(new URL('../../dist/cli.js', import.meta.url));
@@ -12,7 +13,7 @@ export interface CliRun {
   stderr(): string;
   /** Resolves with the exit code (or the signal) once the CLI has exited. */
   readonly exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
-  /** Resolves with the URL the CLI printed when ready; rejects if it exits first or takes too long. */
+  /** Resolves with the URL the CLI printed when ready; rejects, with its output, if its output ends first or it takes too long. */
   ready(timeoutMs?: number): Promise<string>;
 }
 
@@ -25,37 +26,17 @@ export function runCli(args: readonly string[], env: NodeJS.ProcessEnv = {}, cwd
 
 /** Starts `command args...` with exactly `env` (plus the marker), marked so that its processes can be found afterwards. */
 export function runProgram(command: string, args: readonly string[], options: { env: NodeJS.ProcessEnv; cwd?: string }): CliRun {
-  const { env, cwd } = options;
   const marker = newMarker();
-  const child = spawn(command, args, {
-    env: { ...env, [markerVariable]: marker },
-    stdio: ['ignore', 'pipe', 'pipe'],
-    cwd,
-  });
-  let stdout = '';
-  let stderr = '';
-  child.stdout!.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
-    child.once('exit', (code, signal) => resolve({ code, signal })),
-  );
+  const started = startProcess(command, args, { env: { ...options.env, [markerVariable]: marker }, cwd: options.cwd });
   const run: CliRun = {
-    child,
+    child: started.child,
     marker,
-    stdout: () => stdout,
-    stderr: () => stderr,
-    exited,
+    stdout: started.stdout,
+    stderr: started.stderr,
+    exited: started.exited,
     async ready(timeoutMs = 60_000) {
-      const deadline = Date.now() + timeoutMs;
-      let done = false;
-      void exited.then(() => (done = true));
-      while (Date.now() < deadline) {
-        const match = /listening on (http:\/\/\S+?)(,|\s|$)/.exec(stdout);
-        if (match) return match[1]!;
-        if (done) throw new Error(`The CLI exited before it was ready.\nstdout: ${stdout}\nstderr: ${stderr}`);
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
-      throw new Error(`The CLI was not ready within ${timeoutMs} ms.\nstdout: ${stdout}\nstderr: ${stderr}`);
+      const [, url] = await started.waitFor(/listening on (http:\/\/\S+?)(,|\s|$)/, { stream: 'stdout', timeoutMs });
+      return url!;
     },
   };
   runs.push(run);

@@ -1,8 +1,8 @@
 // A stand-in for the real service: a real HTTP server on 127.0.0.1 that answers each scenario in a known way,
 // some within the contract and some not, and records the exact requests it received.
-import type { IncomingHttpHeaders, OutgoingHttpHeaders } from 'node:http';
+import type { OutgoingHttpHeaders } from 'node:http';
 import { gzipSync } from 'node:zlib';
-import { startBufferedServer } from './http.js';
+import { type StandIn, startBufferedServer } from './http.js';
 
 interface Answer {
   readonly status: number;
@@ -35,26 +35,12 @@ export const scenarios = {
 
 export type Scenario = keyof typeof scenarios;
 
-export interface ReceivedRequest {
-  readonly method: string;
-  readonly url: string;
-  readonly headers: IncomingHttpHeaders;
-  readonly body: Buffer;
-}
+export type FakeUpstream = StandIn;
 
-export interface FakeUpstream {
-  readonly url: string;
-  readonly received: ReceivedRequest[];
-  close(): Promise<void>;
-}
-
-export async function startFakeUpstream(): Promise<FakeUpstream> {
-  const received: ReceivedRequest[] = [];
-  const server = await startBufferedServer((req, body, res) => {
-    received.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, body });
+export function startFakeUpstream(): Promise<FakeUpstream> {
+  return startBufferedServer((req, _, res) => {
     const scenario = scenarios[req.headers['x-fake-scenario'] as Scenario] ?? scenarios['list-ok'];
     res.writeHead(scenario.status, { ...scenario.headers, 'content-length': scenario.body.length });
     res.end(scenario.body);
   });
-  return { url: server.url, received, close: server.close };
 }

@@ -41,13 +41,32 @@ export function send(base: string, init: RawRequest = {}): Promise<RawResponse> 
   });
 }
 
-/** A server on 127.0.0.1 that answers each request once its whole body is read (stand-ins for the real service). */
-export function startBufferedServer(answer: (req: IncomingMessage, body: Buffer, res: ServerResponse) => void): Promise<LoopbackServer> {
-  return listenOnLoopback(
+/** A request a stand-in received, its body read whole. */
+export interface ReceivedRequest {
+  readonly method: string;
+  readonly url: string;
+  readonly headers: IncomingHttpHeaders;
+  readonly body: Buffer;
+}
+
+/** A stand-in for the real service, with every request it received, oldest first. */
+export interface StandIn extends LoopbackServer {
+  readonly received: ReceivedRequest[];
+}
+
+/** A server on 127.0.0.1 that records each request and answers it once its whole body is read (stand-ins for the real service). */
+export async function startBufferedServer(answer: (req: IncomingMessage, body: Buffer, res: ServerResponse) => void): Promise<StandIn> {
+  const received: ReceivedRequest[] = [];
+  const server = await listenOnLoopback(
     createServer((req, res) => {
       const chunks: Buffer[] = [];
       req.on('data', (chunk: Buffer) => chunks.push(chunk));
-      req.on('end', () => answer(req, Buffer.concat(chunks), res));
+      req.on('end', () => {
+        const body = Buffer.concat(chunks);
+        received.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, body });
+        answer(req, body, res);
+      });
     }),
   );
+  return { ...server, received };
 }

@@ -4,8 +4,9 @@
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { delimiter, join } from 'node:path';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { userShellEnvironment } from '@thumbnail-api/dev-tools/user-shell';
 
 const repoRoot = fileURLToPath(new URL('../../../../', import.meta.url));
 
@@ -15,16 +16,6 @@ export interface PackedInstall {
   /** The environment of a user's shell: none of the variables pnpm, turbo or vitest set for us. */
   readonly env: NodeJS.ProcessEnv;
   remove(): void;
-}
-
-/** `process.env` without our tools' variables and without workspace paths on PATH. */
-function userEnvironment(): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = {};
-  for (const [key, value] of Object.entries(process.env)) {
-    if (!/^(npm_|pnpm_|turbo_|vitest|node_options$|node_env$|init_cwd$)/i.test(key)) env[key] = value;
-  }
-  const path = (env.PATH ?? '').split(delimiter).filter((entry) => entry !== '' && !entry.startsWith(repoRoot));
-  return { ...env, PATH: path.join(delimiter), npm_config_update_notifier: 'false', SCARF_ANALYTICS: 'false' };
 }
 
 /** The pnpm that runs us when pnpm started this process (the pinned one), else the repository's launcher of it. */
@@ -45,7 +36,8 @@ export function installPackedMock(): PackedInstall {
       execFileSync(command, [...prefix, 'pack', '--pack-destination', tarballs], { cwd: join(repoRoot, folder), stdio: 'pipe', timeout: 120_000 });
     }
     writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'mock-user', private: true, type: 'module' }));
-    const env = userEnvironment();
+    // A user's shell; npm's update notice and Prism's install analytics are not part of the test.
+    const env = userShellEnvironment({ npm_config_update_notifier: 'false', SCARF_ANALYTICS: 'false' });
     const packed = readdirSync(tarballs).map((file) => `./tarballs/${file}`);
     // --prefer-offline: third-party packages come from npm's cache when it has them, from the registry otherwise.
     const args = ['install', '--no-audit', '--no-fund', '--no-package-lock', '--prefer-offline', '--loglevel=error', ...packed];

@@ -1,26 +1,21 @@
 // A stand-in for the real service that answers what the contract does not document: bodies with fields, statuses
 // other than 401/403, extra headers, a cookie, the caller's key echoed back, and paths the contract lacks.
-import { startBufferedServer } from './http.js';
+import { type StandIn, startBufferedServer } from './http.js';
 
 /** Headers a request sets to get a contract-breaking answer. */
 export const breakHeader = 'x-stand-in-break';
 
-export interface RecordUpstream {
-  readonly url: string;
-  /** Requests received, as `METHOD /path`. */
-  readonly received: string[];
-  close(): Promise<void>;
-}
+export type RecordUpstream = StandIn;
 
-export async function startRecordUpstream(): Promise<RecordUpstream> {
-  const received: string[] = [];
-  const server = await startBufferedServer((req, requestBody, res) => {
+export function startRecordUpstream(): Promise<RecordUpstream> {
+  let answered = 0;
+  return startBufferedServer((req, requestBody, res) => {
     const path = (req.url ?? '/').split('?')[0];
-    received.push(`${req.method} ${path}`);
+    answered += 1;
     const key = String(req.headers['x-api-key'] ?? req.headers.authorization ?? '');
     const send = (status: number, body: unknown, headers: Record<string, string> = {}) => {
       const bytes = Buffer.from(JSON.stringify(body));
-      res.writeHead(status, { 'content-type': 'application/json', 'content-length': bytes.length, 'x-request-id': `req-${received.length}`, ...headers });
+      res.writeHead(status, { 'content-type': 'application/json', 'content-length': bytes.length, 'x-request-id': `req-${answered}`, ...headers });
       res.end(bytes);
     };
     if (key === '') return send(401, { success: false, error: 'Unauthorized' });
@@ -46,5 +41,4 @@ export async function startRecordUpstream(): Promise<RecordUpstream> {
     if (req.method === 'GET' && path === '/api/templates') return send(200, { templates: [{ id: 't_1', title: 'Bold', premium: false }] });
     return send(404, { success: false, error: 'Not Found' });
   });
-  return { url: server.url, received, close: server.close };
 }

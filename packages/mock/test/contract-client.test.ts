@@ -1,8 +1,8 @@
-// The real client against the real mock: Prism serving the bundled contract, started like users start it.
-import { type RunningMock, startMock } from '@thumbnail-api/mock';
+// The contract's answers as the real client (@thumbnail-api/client) meets them: the documented bodies with either way
+// of sending the key, and a typed error for the documented 401 and 403, a body the contract refuses, and a path it lacks.
+import { AuthenticationError, type AuthMethod, NotFoundError, PermissionDeniedError, ThumbnailClient, UnprocessableEntityError } from '@thumbnail-api/client';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { AuthenticationError, type AuthMethod, NotFoundError, PermissionDeniedError, ThumbnailClient, UnprocessableEntityError } from '../src/index.js';
-import { apiErrorOf } from './support/rejection.js';
+import { type RunningMock, startMock } from '../src/index.js';
 
 let mock: RunningMock;
 beforeAll(async () => {
@@ -15,6 +15,13 @@ afterAll(async () => {
 function clientFor(auth: AuthMethod = 'x-api-key'): ThumbnailClient {
   return new ThumbnailClient({ apiKey: 'test-key', baseUrl: mock.url, auth, maxRetries: 0 });
 }
+
+/** What a call that must fail rejected with (a call that succeeded gives its body, which no error assertion matches). */
+const failureOf = (call: Promise<unknown>): Promise<unknown> =>
+  call.then(
+    (body) => body,
+    (error: unknown) => error,
+  );
 
 describe.each<AuthMethod>(['x-api-key', 'bearer'])('with the key sent by %s', (auth) => {
   test('thumbnails.create() returns the documented example body', async () => {
@@ -42,29 +49,35 @@ test('throws AuthenticationError with the documented body when the key does not 
       return request;
     },
   });
-  const error = await apiErrorOf(client.thumbnails.list());
+  const error = await failureOf(client.thumbnails.list());
   expect(error).toBeInstanceOf(AuthenticationError);
   expect(error).toMatchObject({ status: 401, error: 'Unauthorized', body: { success: false, error: 'Unauthorized' } });
 });
 
 test('throws PermissionDeniedError with the documented body when asked with Prefer: code=403', async () => {
-  const error = await apiErrorOf(clientFor().thumbnails.list({ headers: { Prefer: 'code=403' } }));
+  const error = await failureOf(clientFor().thumbnails.list({ headers: { Prefer: 'code=403' } }));
   expect(error).toBeInstanceOf(PermissionDeniedError);
-  expect(error).toMatchObject({ status: 403, error: 'Forbidden', body: { success: false, error: 'Forbidden' } });
-  expect(error.message).toBe('403 Forbidden from GET /api/thumbnails: Forbidden');
+  expect(error).toMatchObject({
+    status: 403,
+    error: 'Forbidden',
+    body: { success: false, error: 'Forbidden' },
+    message: '403 Forbidden from GET /api/thumbnails: Forbidden',
+  });
 });
 
 test('answers a body that breaks the contract with a typed error, not a crash', async () => {
-  const error = await apiErrorOf(clientFor().thumbnails.create({ prompt: 42 } as unknown as { prompt: string }));
+  const error = await failureOf(clientFor().thumbnails.create({ prompt: 42 } as unknown as { prompt: string }));
   expect(error).toBeInstanceOf(UnprocessableEntityError);
-  expect(error.body).toMatchObject({ success: false, error: expect.any(String) });
+  expect(error).toMatchObject({ body: { success: false, error: expect.any(String) } });
 });
 
 test("request() reaches a path the contract does not describe and gets a typed 404 with the mock's own body naming the path", async () => {
-  const error = await apiErrorOf(clientFor().request('GET', '/api/persons'));
+  const error = await failureOf(clientFor().request('GET', '/api/persons'));
   expect(error).toBeInstanceOf(NotFoundError);
-  expect(error.error).toBeUndefined();
-  expect(error.message).toMatch(
-    /^404 Not Found from GET \/api\/persons: the body is JSON without the documented "error" text: \{"title":"thumbnail-api-mock: the contract documents no path \/api\/persons"/,
-  );
+  expect(error).toMatchObject({
+    error: undefined,
+    message: expect.stringMatching(
+      /^404 Not Found from GET \/api\/persons: the body is JSON without the documented "error" text: \{"title":"thumbnail-api-mock: the contract documents no path \/api\/persons"/,
+    ),
+  });
 });
