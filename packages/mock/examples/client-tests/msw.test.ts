@@ -14,8 +14,8 @@ const server = setupServer(...thumbnails.handlers);
 let client: ThumbnailClient;
 
 beforeAll(() => {
+  // With msw 3, write onUnhandledFrame: it renamed the option and ignores onUnhandledRequest.
   server.listen({ onUnhandledRequest: 'error' });
-  // Made after listen(): with msw 2.12, client.raw of a client made before it loses request headers (see the guide).
   client = new ThumbnailClient({ baseUrl, apiKey: 'sk_test_msw', timeoutMs: 500, maxRetries: 1 });
 });
 afterEach(() => {
