@@ -5,6 +5,7 @@ import { bunCases, denoCases } from './bun-deno.mjs';
 import { bundlerCases } from './bundlers.mjs';
 import { jestCases } from './jest.mjs';
 import { mockPnpmDlxCases } from './mock-pnpm-dlx.mjs';
+import { mswCases } from './msw.mjs';
 import { nodeCases } from './node.mjs';
 import { typescriptCases } from './typescript.mjs';
 import { workerCases } from './workers.mjs';
@@ -20,6 +21,7 @@ export function allCases(context) {
     ...jestCases(context),
     ...typescriptCases(context),
     ...allPackagesCases(context),
+    ...mswCases(context),
     ...bunCases(context),
     ...denoCases(context),
     ...workerCases(context),

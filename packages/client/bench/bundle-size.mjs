@@ -8,36 +8,41 @@ import ts from 'typescript';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 
-/** The client's own files with every piece of text that holds a space (its messages and hints) emptied. */
+/**
+ * A module's text with every piece of text that holds a space (its messages and hints) emptied.
+ * @param {string} path @param {string} text
+ */
+export function emptyMessages(path, text) {
+  const source = ts.createSourceFile(path, text, ts.ScriptTarget.Latest, true);
+  /** @type {Array<[number, number]>} */
+  const cuts = [];
+  /** @param {ts.Node} node */
+  const visit = (node) => {
+    const prose =
+      ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node) || ts.isTemplateHead(node) || ts.isTemplateMiddle(node) || ts.isTemplateTail(node);
+    if (prose && node.text.includes(' ')) cuts.push([node.getStart() + 1, node.getEnd() - (ts.isTemplateHead(node) || ts.isTemplateMiddle(node) ? 2 : 1)]);
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  let emptied = source.text;
+  for (const [start, end] of cuts.reverse()) emptied = emptied.slice(0, start) + emptied.slice(end);
+  return emptied;
+}
+
+/** The client's own files (dist/) with their messages emptied. */
 const withoutMessages = {
   name: 'without-messages',
   /** @param {import('esbuild').PluginBuild} plugin */
   setup(plugin) {
-    plugin.onLoad({ filter: /[\\/]dist[\\/][^\\/]+\.js$/ }, async ({ path }) => {
-      const source = ts.createSourceFile(path, await readFile(path, 'utf8'), ts.ScriptTarget.Latest, true);
-      /** @type {Array<[number, number]>} */
-      const cuts = [];
-      /** @param {ts.Node} node */
-      const visit = (node) => {
-        const prose =
-          ts.isStringLiteral(node) ||
-          ts.isNoSubstitutionTemplateLiteral(node) ||
-          ts.isTemplateHead(node) ||
-          ts.isTemplateMiddle(node) ||
-          ts.isTemplateTail(node);
-        if (prose && node.text.includes(' ')) cuts.push([node.getStart() + 1, node.getEnd() - (ts.isTemplateHead(node) || ts.isTemplateMiddle(node) ? 2 : 1)]);
-        ts.forEachChild(node, visit);
-      };
-      visit(source);
-      let text = source.text;
-      for (const [start, end] of cuts.reverse()) text = text.slice(0, start) + text.slice(end);
-      return { contents: text, loader: 'js' };
-    });
+    plugin.onLoad({ filter: /[\\/]dist[\\/][^\\/]+\.js$/ }, async ({ path }) => ({
+      contents: emptyMessages(path, await readFile(path, 'utf8')),
+      loader: 'js',
+    }));
   },
 };
 
 /** @param {string} contents @param {import('esbuild').Plugin[]} plugins */
-async function sizeOf(contents, plugins = []) {
+export async function sizeOf(contents, plugins = []) {
   const result = await build({
     plugins,
     stdin: { contents, resolveDir: here, loader: 'js' },

@@ -1,8 +1,7 @@
 // What create(), list() and request() return: a promise of the parsed body that also hands out the answer itself
 // (`.withResponse()`, `.asResponse()`), as openai-node's APIPromise does. The body is parsed only when it is asked for.
 import { requestIdOf } from './errors.js';
-import { HEADER_VALUE } from './resolve-config.js';
-import type { Answer, BodyMode } from './transport.js';
+import { type Answer, answerOver, type BodyMode } from './transport.js';
 
 /** What `.withResponse()` resolves to. */
 export interface WithResponse<T> {
@@ -62,8 +61,7 @@ export class APIPromise<T> extends Promise<T> {
     return this.#answer.then(({ response, bytes }) => {
       if (bytes === null) return response;
       // Asked for late, after the body was read: the same answer over those bytes.
-      const statusText = HEADER_VALUE.test(response.statusText) ? response.statusText : '';
-      return new Response(bytes, { status: response.status, statusText, headers: response.headers });
+      return answerOver(bytes, response);
     });
   }
 

@@ -8,10 +8,10 @@ import { RequestArgumentError } from './errors.js';
 import { createLog } from './log.js';
 import type { HttpMethod, RawRequestOptions, RequestOptions, ThumbnailClientOptions } from './options.js';
 import { checkQuery, jsonBody } from './request-arguments.js';
-import { checkRequestOptions, HEADER_VALUE, resolveConfig } from './resolve-config.js';
+import { checkRequestOptions, resolveConfig } from './resolve-config.js';
 import { responseError } from './response-error.js';
 import { createRedact, type Redact, redactedAnswer } from './secret-redaction.js';
-import { createTransport, parseBody, type Transport } from './transport.js';
+import { answerOver, createTransport, parseBody, type Transport } from './transport.js';
 
 /** The thumbnails resource: `POST /api/thumbnails` and `GET /api/thumbnails`. */
 export interface ThumbnailsResource {
@@ -222,9 +222,9 @@ export class ThumbnailClient {
     const body = request.body === null ? undefined : new Uint8Array(await request.arrayBuffer());
     const { response, bytes } = await this.#transport({ method: request.method, url: request.url, headers: request.headers, body }, call);
     // The key is redacted from an error answer; a reason phrase Response refuses (past Latin-1, from bytes that are not UTF-8) is dropped.
-    const handed = response.ok ? { statusText: response.statusText, headers: response.headers, body: bytes } : redactedAnswer(response, bytes, this.#redact);
-    const statusText = HEADER_VALUE.test(handed.statusText) ? handed.statusText : '';
-    return new Response(handed.body, { status: response.status, statusText, headers: handed.headers });
+    if (response.ok) return answerOver(bytes, response);
+    const redacted = redactedAnswer(response, bytes, this.#redact);
+    return answerOver(redacted.body, response, redacted.statusText, redacted.headers);
   }
 }
 

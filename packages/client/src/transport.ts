@@ -131,11 +131,17 @@ export function createTransport(settings: TransportSettings): Transport {
       if (status < 200 || status > 599) throw responseError(answer(response!, parseBody(bytes)));
       if (!unread) return { response: response!, bytes };
       const guarded = guardedBody(response!, limit, current, failed, (excerpt) => tooLargeError(answer(response!), excerpt, limit));
-      // (a reason phrase Response refuses, past Latin-1 from bytes that are not UTF-8, is dropped, as client.raw drops it)
-      const statusText = HEADER_VALUE.test(response!.statusText) ? response!.statusText : '';
-      return { response: new Response(guarded, { status, statusText, headers: response!.headers }), bytes: null };
+      return { response: answerOver(guarded, response!), bytes: null };
     }
   };
+}
+
+/**
+ * A new Response over `body` with the status, reason phrase and headers of `answer` (`headers` instead, when given): a
+ * reason phrase Response refuses (past Latin-1, from bytes that are not UTF-8) is dropped.
+ */
+export function answerOver(body: BodyInit | null, answer: Response, statusText = answer.statusText, headers = answer.headers): Response {
+  return new Response(body, { status: answer.status, statusText: HEADER_VALUE.test(statusText) ? statusText : '', headers });
 }
 
 /** An answer's body as openapi-fetch reads an error's: parsed JSON, else the text, else `undefined` when empty. */

@@ -1,11 +1,11 @@
 // startContractProxy: forwards to the real service and reports where its traffic breaks the contract, with
-// Prism's validating proxy (in this process) as the judge.
+// Prism's validators (in this process, as a library) as the judge.
 import { readContract } from './contract/read-contract.js';
 import { startFrontServer } from './http/front-server.js';
-import { closeServer, listen, urlOf } from './http/http-listen.js';
-import { type PrismServer, prismWithin, startPrismServer } from './prism/prism-server.js';
-import { type CheckedExchange, type ContractReport, ReportCollector } from './proxy/contract-report.js';
-import { createProxyHandler, createTap } from './proxy/proxy-handler.js';
+import { loadPrismValidators, type PrismValidators } from './prism/prism-validators.js';
+import { createContractCheck } from './proxy/contract-check.js';
+import { type CheckedExchange, type ContractReport, ReportCollector, reportListener } from './proxy/contract-report.js';
+import { createProxyHandler } from './proxy/proxy-handler.js';
 import { createRecorder, type Recorder } from './record/recorder.js';
 
 /** Options of {@link startContractProxy}. */
@@ -20,13 +20,13 @@ export interface StartContractProxyOptions {
   specPath?: string;
   /** Called with every exchange that has findings, as it happens (e.g. to print it). */
   onExchange?: (exchange: CheckedExchange) => void;
-  /** How long to wait for Prism to load, in milliseconds; defaults to 30 000. */
+  /** How long to wait for Prism's validators to load, in milliseconds; defaults to 30 000. */
   startTimeoutMs?: number;
   /** Writes every answered exchange to its own JSON file in this folder (made if needed), credentials removed. */
   record?: string;
   /** With `record`: JSON pointers of body fields to blank on disk, e.g. `/prompt` or `/items/*\/prompt`. */
   redact?: readonly string[];
-  /** Called when a recording could not be written (the call itself goes through); defaults to `console.warn`. */
+  /** Called when a recording could not be written or `onExchange` threw (the call itself goes through); defaults to `console.warn`. */
   onWarning?: (message: string) => void;
 }
 
@@ -48,70 +48,51 @@ export interface RunningContractProxy {
 
 /**
  * Starts a proxy that forwards every request to `upstream` unchanged and returns the upstream's response
- * unchanged, while Prism checks both against the contract. Resolves once the proxy answers.
+ * unchanged, while Prism's validators check both against the contract. Resolves once the proxy answers.
  */
 export async function startContractProxy(options: StartContractProxyOptions): Promise<RunningContractProxy> {
   const upstream = parseUpstream(options.upstream);
   if (options.redact !== undefined && options.record === undefined) throw new Error('redact only applies with record: give the folder to record into.');
+  const onWarning = options.onWarning ?? console.warn;
   // Checked before anything listens: an unwritable folder is an error at start, not a warning per call.
   const recorder: Recorder | undefined =
     options.record === undefined
       ? undefined
-      : createRecorder({
-          dir: options.record,
-          redact: options.redact,
-          upstream: upstream.href.replace(/\/$/, ''),
-          onWarning: options.onWarning ?? console.warn,
-        });
+      : createRecorder({ dir: options.record, redact: options.redact, upstream: upstream.href.replace(/\/$/, ''), onWarning });
   const contract = await readContract(options.specPath);
-  const collector = new ReportCollector();
-  const tap = createTap(upstream);
-  const tapPort = await listen(tap.server, '127.0.0.1', 0);
-  const closeTap = async () => {
-    await closeServer(tap.server);
-    tap.close();
-  };
   // The public port first, so that a port in use fails before Prism is loaded.
-  const front = await startFrontServer(options.host ?? '127.0.0.1', options.port ?? 4010).catch(async (error: unknown) => {
-    await closeTap();
-    throw error;
-  });
-  let prism: PrismServer | undefined;
+  const front = await startFrontServer(options.host ?? '127.0.0.1', options.port ?? 4010);
   const stop = async () => {
     await front.stop();
-    await prism?.close();
-    await closeTap();
     await recorder?.flush();
   };
+  let prism: PrismValidators;
   try {
-    // No --errors: with it Prism answers violating traffic with its own 500 instead of letting it through.
-    const starting = startPrismServer({ mode: 'proxy', specPath: contract.path, upstream: urlOf('127.0.0.1', tapPort), errors: false, cors: false });
-    prism = await prismWithin(starting, options.startTimeoutMs ?? 30_000).catch((error: unknown) => {
-      // A Prism that loads after all must not outlive the failed start.
-      void starting.then(
-        (late) => late.close(),
-        () => undefined,
-      );
-      throw error;
-    });
+    prism = await within(loadPrismValidators(contract.path), options.startTimeoutMs ?? 30_000);
   } catch (error) {
     await stop();
     throw error;
   }
+  const collector = new ReportCollector();
+  const listeners = [reportListener(collector, options.onExchange), ...(recorder ? [recorder.record] : [])];
   front.use(
     createProxyHandler({
-      contract: contract.model,
-      prismUrl: prism.url,
       upstream,
-      pending: tap.pending,
-      onExchange(exchange) {
-        collector.add(exchange);
-        if (exchange.findings.length > 0) options.onExchange?.(exchange);
-      },
-      onAnswered: recorder?.record,
+      check: createContractCheck(contract.model, prism),
+      listeners,
+      onListenerError: (error) => onWarning(`A listener of the contract proxy failed: ${(error as Error).message}`),
     }),
   );
   return { url: front.url, host: front.host, port: front.port, upstream: upstream.href.replace(/\/$/, ''), report: () => collector.report(), stop };
+}
+
+/** `loading`, or a rejection naming the limit once `ms` have passed (Prism's modules hold no server or socket meanwhile). */
+function within<T>(loading: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const limit = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`Prism did not load within ${ms} ms.`)), ms);
+  });
+  return Promise.race([loading, limit]).finally(() => clearTimeout(timer));
 }
 
 function parseUpstream(value: string): URL {

@@ -141,6 +141,19 @@ test('a gzip-encoded answer is recorded decompressed, and a key sent in a body f
   for (const { text } of everyByte(dir)) expect(text).not.toContain('sk-sentinel');
 });
 
+test('an exchange the upstream never answered is not recorded: the client gets the 502, the folder stays empty', async () => {
+  const gone = await startFakeUpstream();
+  await gone.close();
+  const dir = freshFolder();
+  const proxy = await startContractProxy({ upstream: gone.url, port: 0, record: dir });
+  try {
+    expect((await fetch(`${proxy.url}/api/thumbnails`, { headers: { 'x-api-key': sentinelKey } })).status).toBe(502);
+  } finally {
+    await proxy.stop();
+  }
+  expect(everyByte(dir)).toEqual([]);
+});
+
 test('a folder that cannot be written is an error at start, and nothing is left listening', async () => {
   const file = join(freshFolder(), 'a-file');
   writeFileSync(file, '');

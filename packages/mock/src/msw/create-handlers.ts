@@ -5,6 +5,7 @@ import { answerControl, createMockEngine, isControlTarget, type MockRule } from 
 import type { KeyRegistry } from '../engine/key-registry.js';
 import { type MockTestDouble, testDoubleOf } from '../mock-api.js';
 import { bodyOf, FetchEngineRequest } from './fetch-request.js';
+import { checkMswRuntime } from './msw-runtime.js';
 import { PendingRequests, perform, responseOf } from './outcome-response.js';
 
 /** Options of {@link createHandlers}. */
@@ -43,10 +44,11 @@ const optionNames = new Set(['baseUrl', 'keys', 'specPath', 'corsOrigin', 'error
 
 /**
  * Builds MSW request handlers that answer as the mock does, for requests under `baseUrl`. Rejects with an error naming
- * the cause (a bad base URL, an unreadable contract, a bad key registry or rule).
+ * the cause (a bad base URL, an unreadable contract, a bad key registry or rule, msw 3 on a Node.js older than 22.12).
  */
 export async function createHandlers(options: CreateHandlersOptions): Promise<ThumbnailApiHandlers> {
   const base = checkOptions(options);
+  checkMswRuntime();
   const control = options.control ?? true;
   const { engine, controls } = await createMockEngine({ ...options, control });
   const pending = new PendingRequests();

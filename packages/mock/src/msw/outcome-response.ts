@@ -77,7 +77,9 @@ export function truncatedBody(body: Buffer, sentBytes: number): ReadableStream<U
   return new ReadableStream({
     start(controller) {
       if (sentBytes > 0) controller.enqueue(new Uint8Array(body.subarray(0, sentBytes)));
-      controller.error(new TypeError('terminated', { cause: new Error('The mock cut the body short (fault=truncated, simulated).') }));
+      // On a later turn: msw 3 writes the answer to a socket, and an error before the headers went out fails the whole fetch.
+      const cut = new TypeError('terminated', { cause: new Error('The mock cut the body short (fault=truncated, simulated).') });
+      setTimeout(() => controller.error(cut), 0);
     },
   });
 }

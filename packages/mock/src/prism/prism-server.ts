@@ -19,10 +19,9 @@ interface PrismModules {
 
 /** How to run Prism. */
 export interface PrismServerOptions {
-  /** `mock` answers from the contract; `proxy` forwards to `upstream` and validates the traffic. */
-  readonly mode: 'mock' | 'proxy';
+  /** `mock` answers from the contract (the contract proxy calls Prism's validators instead: prism-validators.ts). */
+  readonly mode: 'mock';
   readonly specPath: string;
-  readonly upstream?: string;
   /** Prism's `--errors`: answer responses that would break the contract with a 500 instead. */
   readonly errors: boolean;
   /** Prism's `--cors`: its own CORS headers and preflight answers (the CLI's default). */
@@ -41,15 +40,13 @@ export interface PrismServer {
 
 /** Loads Prism and starts its HTTP server; rejects with an error saying what failed. */
 export async function startPrismServer(options: PrismServerOptions): Promise<PrismServer> {
-  let prism: PrismModules;
-  try {
-    const [server, http, core, extensions] = await Promise.all(
-      ['@stoplight/prism-http-server', '@stoplight/prism-http', '@stoplight/prism-core', '@stoplight/prism-cli/dist/extensions.js'].map(load),
-    );
-    prism = { server, http, core, extensions } as PrismModules;
-  } catch (error) {
-    throw new Error(`Cannot load Prism, a dependency of @thumbnail-api/mock (reinstall @thumbnail-api/mock): ${(error as Error).message}`);
-  }
+  const [serverModule, http, core, extensions] = await loadPrism([
+    '@stoplight/prism-http-server',
+    '@stoplight/prism-http',
+    '@stoplight/prism-core',
+    '@stoplight/prism-cli/dist/extensions.js',
+  ]);
+  const prism = { server: serverModule, http, core, extensions } as PrismModules;
   options.signal?.throwIfAborted();
   const { createServer } = prism.server;
   const { getHttpOperationsFromSpec } = prism.http;
@@ -65,8 +62,7 @@ export async function startPrismServer(options: PrismServerOptions): Promise<Pri
     upstreamProxy: undefined,
     mock: { dynamic: false, ignoreExamples: false },
   };
-  const config =
-    options.mode === 'proxy' ? { ...shared, isProxy: true as const, upstream: new URL(options.upstream!) } : { ...shared, isProxy: false as const };
+  const config = { ...shared, isProxy: false as const };
   // Prism logs every request; silent, as the mock's own output says what matters.
   const logger = createLogger('PRISM', { level: 'silent' });
   options.signal?.throwIfAborted();
@@ -90,6 +86,15 @@ export function prismWithin(starting: Promise<PrismServer>, ms: number): Promise
       },
     );
   });
+}
+
+/** Prism's modules, by specifier; rejects with an error saying what to do when they cannot be loaded. */
+export async function loadPrism(specifiers: readonly string[]): Promise<unknown[]> {
+  try {
+    return await Promise.all(specifiers.map(load));
+  } catch (error) {
+    throw new Error(`Cannot load Prism, a dependency of @thumbnail-api/mock (reinstall @thumbnail-api/mock): ${(error as Error).message}`);
+  }
 }
 
 /** A CommonJS module's exports, however the runtime hands them to `import()`. */

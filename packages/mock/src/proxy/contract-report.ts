@@ -1,4 +1,6 @@
 // What the contract proxy found: every exchange that broke the contract, and how to print it.
+import { scrub, secretsOf } from '../record/redact.js';
+import type { ExchangeListener } from './proxied-exchange.js';
 
 /** One thing the proxy noticed about an exchange. */
 export interface ContractFinding {
@@ -9,7 +11,7 @@ export interface ContractFinding {
   readonly kind: 'violation' | 'undocumented' | 'unchecked';
   /** Where, e.g. `request`, `request.body.prompt`, `response.body`. */
   readonly location: string;
-  /** What is wrong, in Prism's words where Prism checked it. */
+  /** What is wrong, in the words of Prism's validators where they checked it. */
   readonly message: string;
 }
 
@@ -60,6 +62,25 @@ export class ReportCollector {
       exchanges: [...this.#exchanges],
     };
   }
+}
+
+/** The report as a listener of the proxy: counts every exchange, keeps those with findings and passes them to `onFindings`. */
+export function reportListener(collector: ReportCollector, onFindings?: (exchange: CheckedExchange) => void): ExchangeListener {
+  return (exchange) => {
+    // Printed and kept: the request's credentials never, even where a finding quotes what it read (a header's value).
+    // Only the free text, and only values of 8 characters or more: a placeholder key such as `k` is no secret, and
+    // removing it would garble every word with a k in it.
+    const secrets = secretsOf(exchange.headers).filter((secret) => secret.length >= 8);
+    const checked: CheckedExchange = {
+      method: exchange.method,
+      path: scrub(exchange.url.split('?')[0] ?? exchange.url, secrets),
+      operation: exchange.operation,
+      status: exchange.status,
+      findings: exchange.findings.map((finding) => ({ ...finding, message: scrub(finding.message, secrets) })),
+    };
+    collector.add(checked);
+    if (checked.findings.length > 0) onFindings?.(checked);
+  };
 }
 
 const marks = { violation: '✖', undocumented: '?', unchecked: '!' } as const;

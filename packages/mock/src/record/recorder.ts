@@ -3,29 +3,20 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, unlinkSync, writeFileSync } from 'node:fs';
 import { rename, unlink, writeFile } from 'node:fs/promises';
-import type { IncomingHttpHeaders } from 'node:http';
 import { join, resolve } from 'node:path';
 import type { BufferedResponse } from '../prism/http-exchange.js';
+import type { ExchangeListener, ProxiedExchange } from '../proxy/proxied-exchange.js';
 import { RECORDING_VERSION, type Recording, recordedBody, recordedHeaders } from './recording.js';
 import { blankFields, checkRedactPointers, scrub, secretsOf, withoutSecretHeaders } from './redact.js';
 
-/** An exchange as the proxy saw it, before anything is removed. */
-export interface RawExchange {
-  readonly method: string;
-  /** Path and query, as sent. */
-  readonly url: string;
-  readonly headers: IncomingHttpHeaders;
-  readonly body: Buffer | undefined;
-  /** The documented operation, or `undefined`. */
-  readonly operation: string | undefined;
-  readonly response: BufferedResponse;
-}
+/** An exchange the upstream answered, as the proxy saw it, before anything is removed. */
+export type RawExchange = ProxiedExchange & { readonly response: BufferedResponse };
 
 export interface Recorder {
   /** The folder, absolute. */
   readonly dir: string;
-  /** Writes one exchange, in the background. */
-  record(exchange: RawExchange): void;
+  /** Writes one exchange the upstream answered, in the background (an unanswered one has nothing to record). */
+  readonly record: ExchangeListener;
   /** Resolves once every write begun has ended. */
   flush(): Promise<void>;
 }
@@ -48,6 +39,7 @@ export function createRecorder(options: { dir: string; redact?: readonly string[
   return {
     dir,
     record(exchange) {
+      if (!isAnswered(exchange)) return;
       const recording = toRecording(exchange, options.upstream, pointers);
       const name = fileName(recording, ++sequence);
       const temporary = join(dir, `.${name}.${randomBytes(4).toString('hex')}.tmp`);
@@ -103,6 +95,10 @@ function fileName(recording: Recording, sequence: number): string {
       .toLowerCase() || 'root';
   const method = recording.request.method.toLowerCase().replace(/[^a-z]/g, '');
   return `${stamp}-${String(sequence).padStart(4, '0')}-${method}-${slug}-${recording.response.status}.json`;
+}
+
+function isAnswered(exchange: ProxiedExchange): exchange is RawExchange {
+  return exchange.response !== undefined;
 }
 
 function splitTarget(url: string): [string, string] {

@@ -1,0 +1,27 @@
+// One exchange through the contract proxy, as it happened, and the one interface that everything listening to the
+// proxy (the report, the recorder) receives it through.
+import type { IncomingHttpHeaders } from 'node:http';
+import type { BufferedResponse } from '../prism/http-exchange.js';
+import type { ContractFinding } from './contract-report.js';
+
+/** A request the proxy forwarded, the upstream's answer, and what the contract check found about them. */
+export interface ProxiedExchange {
+  /** Request method, e.g. `POST`. */
+  readonly method: string;
+  /** Path and query, as sent (the query may carry secrets). */
+  readonly url: string;
+  /** The request's headers as the client sent them (credentials included). */
+  readonly headers: IncomingHttpHeaders;
+  /** The request body as sent, or `undefined` when the request framed none. */
+  readonly body: Buffer | undefined;
+  /** The documented operation, e.g. `createThumbnail`, or `undefined`. */
+  readonly operation: string | undefined;
+  /** The upstream's answer, or `undefined` when it could not be reached (the client then got a 502). */
+  readonly response: BufferedResponse | undefined;
+  /** Status the client received. */
+  readonly status: number;
+  readonly findings: readonly ContractFinding[];
+}
+
+/** Called with every exchange, after the client has been answered; must not throw. */
+export type ExchangeListener = (exchange: ProxiedExchange) => void;
