@@ -163,7 +163,7 @@ await step('a request outside baseUrl is left to MSW, which refuses it (unhandle
   );
 });
 
-// Observed, not required: with msw 2.12 a Request class kept from before listen() loses headers set through Headers.
+// msw patches Headers at listen(); a client made before it once lost the headers its Request set (the case requires both).
 /** What client.raw.POST of a client sent and got. @param {ThumbnailClient} client */
 async function rawPost(client) {
   thumbnails.reset();

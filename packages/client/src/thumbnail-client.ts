@@ -220,7 +220,10 @@ export class ThumbnailClient {
   async #sendRaw(request: Request, call: RequestOptions = { signal: request.signal }): Promise<Response> {
     // Read once, so every attempt sends the same bytes (a Request body can be read only once).
     const body = request.body === null ? undefined : new Uint8Array(await request.arrayBuffer());
-    const { response, bytes } = await this.#transport({ method: request.method, url: request.url, headers: request.headers, body }, call);
+    // Copied by entries: msw's interceptors patch Headers, and `new Headers(h)` of one made before the patch keeps only what was set after it.
+    const headers = new Headers();
+    request.headers.forEach((value, name) => headers.append(name, value));
+    const { response, bytes } = await this.#transport({ method: request.method, url: request.url, headers, body }, call);
     // The key is redacted from an error answer; a reason phrase Response refuses (past Latin-1, from bytes that are not UTF-8) is dropped.
     if (response.ok) return answerOver(bytes, response);
     const redacted = redactedAnswer(response, bytes, this.#redact);

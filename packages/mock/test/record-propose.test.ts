@@ -75,6 +75,17 @@ describe('the overlay', () => {
     expect(observed.headers).toEqual({ 'x-ratelimit-remaining': { seenIn: '2 of 2' }, 'x-request-id': { seenIn: '2 of 2' } });
   });
 
+  test('adds the schema of the request bodies the client sent, a redacted field still typed', () => {
+    const [, create] = overlay.actions;
+    expect(create!.update['x-observed'].requestBody).toMatchObject({
+      count: 2,
+      seenIn: '2 of 2',
+      contentType: 'application/json',
+      schema: { type: 'object', properties: { prompt: { type: 'string', description: 'Seen in 2 of 2.' } }, required: ['prompt'] },
+    });
+    expect(overlay.actions[0]!.update.parameters).toBeUndefined();
+  });
+
   test('proposes an undocumented status as a response marked x-observed, with its headers', () => {
     const statuses = overlay.actions[2]!.update;
     expect(Object.keys(statuses)).toEqual(['429']);

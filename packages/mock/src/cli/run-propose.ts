@@ -8,8 +8,10 @@ export const proposeUsage = `Usage: thumbnail-api-mock propose <dir> [--spec <fi
 
 Reads the recordings --record wrote into <dir> and prints, as an OpenAPI Overlay 1.0 document (YAML),
 what the contract could add: statuses, body schemas (a field is required only if seen in every
-answer) and headers the service answered, and paths it does not describe. Each is marked x-observed
-with its evidence (count, first and last seen, upstream). Nothing is applied: review it first.`;
+answer) and headers the service answered; query parameter names and JSON request bodies that were
+sent (values never copied); and paths it does not describe, with id-like segments folded into one
+templated path (/api/persons/{personId}). Each is marked x-observed with its evidence (count, first
+and last seen, upstream). Nothing is applied: review it first.`;
 
 export async function runPropose(argv: readonly string[]): Promise<void> {
   let dir: string;

@@ -4,7 +4,7 @@
 //   2. the rules a test added, newest first (a rule that matches by body reads it first);
 //   3. Prefer (code=, example=; dynamic=true goes to Prism), which chooses the answer whatever the body;
 //   4. validation of the body (size, media type, JSON, schema), then the Accept header;
-//   5. a recording (--replay) of the same operation, path and body fields, else the compiled success answer.
+//   5. a recording (--replay) of the same operation, path, query and body fields, else the compiled success answer.
 // What the compiled contract cannot answer is Prism's (a `prism` outcome); paths and methods it does not document get
 // the mock's own errors. Every request is kept in the journal.
 import type { IncomingHttpHeaders } from 'node:http';
@@ -96,9 +96,9 @@ export function createEngine(options: EngineOptions): Engine {
   const { contract, keys, cors: policy, journal, rules, replay } = options;
 
   // [replay, issue 25] After the key registry, the rules and Prefer: a valid request that a recording of the same
-  // operation, path and body fields matches gets the recorded answer instead of the compiled one.
+  // operation, path, query and body fields matches gets the recorded answer instead of the compiled one.
   const successOf = (request: EngineRequest, operation: CompiledOperation, body: Buffer | undefined): PreparedAnswer =>
-    (replay === undefined ? undefined : replay.answerFor(operation, readTarget(request.target).pathname, jsonOf(body, request.headers['content-type']))) ??
+    (replay === undefined ? undefined : replay.answerFor(operation, readTarget(request.target), jsonOf(body, request.headers['content-type']))) ??
     operation.successFor(request.headers.accept);
 
   /** An answer outcome, journaled. */

@@ -5,7 +5,9 @@ import { basename } from 'node:path';
 import type { ContractModel } from '@thumbnail-api/spec/model';
 import { responseForCode } from '../engine/documented-statuses.js';
 import { type InferredSchema, inferSchema } from './infer-schema.js';
+import { documentedQueryNames, queryParametersOf, requestBodyObject, requestBodyOf } from './observed-request.js';
 import { type Recording, readRecording, recordingFiles } from './recording.js';
+import { MAX_EXAMPLES, namePositionsOf, type ObservedParameter, type TemplatedPath, templatePaths } from './template-paths.js';
 
 /** How much was seen, when, and from where. */
 interface Evidence {
@@ -43,15 +45,24 @@ export function readRecordings(dir: string): Recording[] {
 
 /** The overlay of what `recordings` show beyond `contract`, in a stable order (so that proposals diff well). */
 export function proposeOverlay(recordings: readonly Recording[], contract: ContractModel, source: string): Overlay {
+  // Paths the contract lacks are folded into templates (/api/persons/{personId}) before anything is grouped.
+  const undocumented = recordings.map((recording) => recording.request.path).filter((path) => contract.findPath(path) === undefined);
+  const templates = templatePaths(undocumented, namePositionsOf(contract.operations.map((operation) => operation.path)));
+  const pathOf = (recording: Recording): string =>
+    contract.findOperation(recording.request.method, recording.request.path)?.path ??
+    contract.findPath(recording.request.path) ??
+    templates.get(recording.request.path)!.path;
   const groups = new Map<string, Recording[]>();
   for (const recording of recordings) {
     const method = recording.request.method.toLowerCase();
-    const operation = contract.findOperation(method, recording.request.path);
-    const path = operation?.path ?? contract.findPath(recording.request.path) ?? recording.request.path;
+    const path = pathOf(recording);
     const key = JSON.stringify([path, method, recording.response.status]);
     groups.set(key, [...(groups.get(key) ?? []), recording]);
   }
+  const ofOperation = (path: string, method: string) =>
+    recordings.filter((recording) => pathOf(recording) === path && recording.request.method.toLowerCase() === method);
   const documented = new Map<string, Record<string, unknown>>();
+  const documentedOperations = new Map<string, { path: string; method: string }>();
   const newStatuses = new Map<string, Record<string, unknown>>();
   const newOperations = new Map<string, Record<string, Record<string, unknown>>>();
   for (const [key, seen] of [...groups].sort(([a], [b]) => (a < b ? -1 : 1))) {
@@ -59,6 +70,7 @@ export function proposeOverlay(recordings: readonly Recording[], contract: Contr
     const operation = contract.findOperation(method, path);
     const observed = { ...evidenceOf(seen), ...responseOf(seen) };
     const at = `$.paths[${quote(path)}].${method}`;
+    if (operation !== undefined) documentedOperations.set(at, { path, method });
     if (operation !== undefined && responseForCode(operation.responses, status) !== undefined) {
       const entry = documented.get(at) ?? {};
       entry[String(status)] = observed;
@@ -71,20 +83,42 @@ export function proposeOverlay(recordings: readonly Recording[], contract: Contr
       const entry = newOperations.get(path) ?? {};
       const responses = (entry[method]?.responses ?? {}) as Record<string, unknown>;
       responses[String(status)] = responseObject(observed, 'operation');
+      const sent = ofOperation(path, method);
+      const parameters = queryParametersOf(sent, new Set());
+      const body = requestBodyOf(sent);
       entry[method] = {
         summary: `Observed, not documented by the service: ${method.toUpperCase()} ${path}`,
-        'x-observed': evidenceOf(recordings.filter((recording) => recording.request.path === path && recording.request.method.toLowerCase() === method)),
+        'x-observed': evidenceOf(sent),
+        ...(parameters.length > 0 ? { parameters } : {}),
+        ...(body === undefined ? {} : { requestBody: requestBodyObject(body) }),
         responses,
       };
       newOperations.set(path, entry);
     }
   }
   const actions: Overlay['actions'][number][] = [];
-  for (const [target, statuses] of documented) {
+  for (const [target, { path, method }] of documentedOperations) {
+    const operation = contract.findOperation(method, path)!;
+    const sent = ofOperation(path, method);
+    const pathItem = contract.get(operation.pointer.slice(0, operation.pointer.lastIndexOf('/')));
+    const parameters = queryParametersOf(
+      sent,
+      documentedQueryNames(operation.object, pathItem, (value) => contract.resolve(value).value),
+    );
+    const body = requestBodyOf(sent);
+    const statuses = documented.get(target);
+    const observed = {
+      ...(statuses === undefined ? {} : { responses: statuses }),
+      ...(body === undefined
+        ? {}
+        : { requestBody: { ...evidenceOf(body.seen), seenIn: `${body.count} of ${body.of}`, contentType: body.contentType, schema: body.schema } }),
+    };
+    if (Object.keys(observed).length === 0 && parameters.length === 0) continue;
     actions.push({
       target,
-      description: 'Observed answers of documented statuses: bodies, headers and evidence, not documented facts.',
-      update: { 'x-observed': { responses: statuses } },
+      description:
+        'Observed requests and answers of a documented operation: query parameters sent, request and answer bodies, headers and evidence, not documented facts.',
+      update: { ...(parameters.length > 0 ? { parameters } : {}), ...(Object.keys(observed).length > 0 ? { 'x-observed': observed } : {}) },
     });
   }
   for (const [target, statuses] of newStatuses) {
@@ -95,7 +129,10 @@ export function proposeOverlay(recordings: readonly Recording[], contract: Contr
     });
   }
   if (newOperations.size > 0) {
-    const paths = Object.fromEntries([...newOperations].map(([path, operations]) => [path, { 'x-observed': true, ...operations }]));
+    const byTemplate = new Map([...templates.values()].map((templated) => [templated.path, templated]));
+    const paths = Object.fromEntries(
+      [...newOperations].map(([path, operations]) => [path, { 'x-observed': true, ...parametersOf(byTemplate.get(path), recordings, pathOf), ...operations }]),
+    );
     const existing = [...newOperations.keys()].filter((path) => contract.findPath(path) === path);
     for (const path of existing) {
       actions.push({
@@ -117,6 +154,29 @@ export function proposeOverlay(recordings: readonly Recording[], contract: Contr
     overlay: '1.0.0',
     info: { title: `Observed in ${recordings.length} recording(s) of ${basename(source)}, not documented by the service`, version: '0.0.0' },
     actions,
+  };
+}
+
+/** The path parameters of a templated path, each marked x-observed with a few of the literal values it stood for. */
+function parametersOf(templated: TemplatedPath | undefined, recordings: readonly Recording[], pathOf: (recording: Recording) => string) {
+  if (templated === undefined || templated.parameters.length === 0) return {};
+  const count = recordings.filter((recording) => pathOf(recording) === templated.path).length;
+  return { parameters: templated.parameters.map((parameter) => parameterObject(parameter, count)) };
+}
+
+function parameterObject({ name, values }: ObservedParameter, count: number): Record<string, unknown> {
+  const schema = values.every((value) => /^(0|[1-9]\d{0,14})$/.test(value))
+    ? { type: 'integer' }
+    : values.every((value) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value))
+      ? { type: 'string', format: 'uuid' }
+      : { type: 'string' };
+  return {
+    name,
+    in: 'path',
+    required: true,
+    description: `Observed, not documented by the service: ${values.length} distinct value(s) in ${count} recording(s).`,
+    schema,
+    'x-observed': { count, distinctValues: values.length, examples: values.slice(0, MAX_EXAMPLES) },
   };
 }
 

@@ -7,6 +7,7 @@ import type { CompiledContract } from '../engine/compile-contract.js';
 import type { CompiledOperation } from '../engine/compile-operation.js';
 import { essenceOf, isJsonMediaType, mediaTypeCovers } from '../engine/media-type.js';
 import { type PreparedAnswer, prepareAnswer } from '../engine/prepared-answer.js';
+import type { RequestTarget } from '../engine/request-target.js';
 import { bodyBytes, type Recording, readRecording, recordingFiles } from './recording.js';
 import { REDACTED } from './redact.js';
 
@@ -16,6 +17,8 @@ export const recordedHeader = 'x-thumbnail-api-mock-recorded';
 interface RecordedAnswer {
   readonly file: string;
   readonly path: string;
+  /** The recorded query, each name's values sorted: a request must have the same names and values (a redacted value matches any). */
+  readonly query: ReadonlyMap<string, readonly string[]>;
   /** The recorded request body, which a request must match field by field (redacted fields match anything). */
   readonly body: unknown;
   readonly answer: PreparedAnswer;
@@ -31,8 +34,11 @@ export interface ReplayBook {
   readonly undocumented: number;
   /** Recorded 401 and 403 answers: not served, the key registry answers those. */
   readonly authAnswers: number;
-  /** The newest recorded answer of `operation` for this path and JSON body, if any. */
-  answerFor(operation: CompiledOperation, pathname: string, body: unknown): PreparedAnswer | undefined;
+  /**
+   * The newest recorded answer of `operation` for this path, query and JSON body, if any. Given a `RequestTarget`, the
+   * query must match the recorded one exactly (names and values, in any order); given only a pathname, it is not compared.
+   */
+  answerFor(operation: CompiledOperation, target: RequestTarget | string, body: unknown): PreparedAnswer | undefined;
 }
 
 /** Reads and checks every `*.json` file of `dir`; throws naming each file that cannot be served and why. */
@@ -72,7 +78,7 @@ export function loadReplay(dir: string, contract: CompiledContract, validator: C
     }
     const list = byOperation.get(operation) ?? [];
     // Newest first: file names start with the time of the exchange.
-    list.unshift({ file: name, path: recording.request.path, body: recording.request.body, answer });
+    list.unshift({ file: name, path: recording.request.path, query: recordedQuery(recording.request.query), body: recording.request.body, answer });
     byOperation.set(operation, list);
     served++;
   }
@@ -86,8 +92,12 @@ export function loadReplay(dir: string, contract: CompiledContract, validator: C
     served,
     undocumented,
     authAnswers,
-    answerFor(operation, pathname, body) {
-      return byOperation.get(operation)?.find((recorded) => recorded.path === pathname && matches(body, recorded.body))?.answer;
+    answerFor(operation, target, body) {
+      const pathname = typeof target === 'string' ? target : target.pathname;
+      const query = typeof target === 'string' ? undefined : requestQuery(target.query);
+      return byOperation
+        .get(operation)
+        ?.find((recorded) => recorded.path === pathname && (query === undefined || sameQuery(query, recorded.query)) && matches(body, recorded.body))?.answer;
     },
   };
 }
@@ -126,6 +136,36 @@ function checkedAnswer(recording: Recording, operation: CompiledOperation, valid
 
 /** Headers the mock sets itself (a recorded Date would be stale; Vary carries the mock's Origin). */
 const notReplayed = new Set(['content-type', 'date', 'vary']);
+
+/** A recorded query (checked by `readRecording` to map names to lists), each name's values sorted. */
+function recordedQuery(query: Readonly<Record<string, readonly string[]>>): Map<string, string[]> {
+  return new Map(Object.entries(query).map(([name, values]) => [name, (Array.isArray(values) ? values.map(String) : [String(values)]).sort()]));
+}
+
+/** A request's query as the recorder reads it (URLSearchParams), each name's values sorted. */
+function requestQuery(search: string | undefined): Map<string, string[]> {
+  const query = new Map<string, string[]>();
+  for (const [name, value] of new URLSearchParams(search ?? '')) query.set(name, [...(query.get(name) ?? []), value]);
+  for (const values of query.values()) values.sort();
+  return query;
+}
+
+/** Same names, and for each the same values (a recorded `[redacted]` matches any one value). */
+function sameQuery(actual: ReadonlyMap<string, readonly string[]>, recorded: ReadonlyMap<string, readonly string[]>): boolean {
+  if (actual.size !== recorded.size) return false;
+  for (const [name, values] of recorded) {
+    const sent = actual.get(name);
+    if (sent === undefined || sent.length !== values.length) return false;
+    const exact = values.filter((value) => value !== REDACTED);
+    const left = [...sent];
+    for (const value of exact) {
+      const at = left.indexOf(value);
+      if (at === -1) return false;
+      left.splice(at, 1);
+    }
+  }
+  return true;
+}
 
 /** Whether a request body has every recorded field with its recorded value (a redacted value matches any). */
 function matches(actual: unknown, recorded: unknown): boolean {
