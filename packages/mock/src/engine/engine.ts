@@ -58,9 +58,24 @@ export type Outcome =
       settle(status: number, body: Buffer | undefined): void;
     };
 
+/**
+ * The engine needs the body before it can decide: the transport reads it (up to `limit`, `undefined` past it) and
+ * calls `resume`, which is synchronous once the validator is loaded (the POST hot path then makes no promise).
+ */
+export interface AwaitingBody {
+  readonly kind: 'awaiting-body';
+  readonly limit: number;
+  resume(body: Buffer | undefined): Outcome | Promise<Outcome>;
+}
+
 export interface Engine {
   /** The outcome of a request; a promise only when the body must be read first. Never rejects but when `readBody` does. */
   handle(request: EngineRequest): Outcome | Promise<Outcome>;
+  /**
+   * As `handle`, but where the body must be read first it says so instead of reading it through `readBody`: for a
+   * transport that reads bodies with callbacks. The body given to `resume` must also be what `readBody` gives later.
+   */
+  decide(request: EngineRequest): Outcome | Promise<Outcome> | AwaitingBody;
   readonly journal: Journal;
   readonly rules: RuleBook;
 }
@@ -134,7 +149,7 @@ export function createEngine(options: EngineOptions): Engine {
     bodyRead: boolean,
     delayMs: number,
     rule: ActiveRule | undefined,
-  ): Outcome | Promise<Outcome> => {
+  ): Outcome | Promise<Outcome> | AwaitingBody => {
     const headers = request.headers;
     // 3. Prefer chooses the answer, body or not. (Where only Prism can check the key, it checks Prefer too, after it.)
     const keyChecked = keys !== undefined || !operation.credentialsByPrism;
@@ -168,27 +183,32 @@ export function createEngine(options: EngineOptions): Engine {
       const refusal = checkBody(operation.body, request.framed, read, headers['content-type']);
       return refusal instanceof Promise ? refusal.then(finish) : finish(refusal);
     };
-    return bodyRead ? check(body) : request.readBody(BODY_LIMIT).then(check);
+    return bodyRead ? check(body) : { kind: 'awaiting-body', limit: BODY_LIMIT, resume: check };
   };
 
   /** Step 2 with the body read (a rule may match by body; the journal shows what a rule answered). */
-  const withBody = async (
+  const withBody = (
     request: EngineRequest,
     operation: CompiledOperation,
     query: string | undefined,
     cors: readonly string[],
     candidates: readonly ActiveRule[],
-  ): Promise<Outcome> => {
-    const body = request.framed ? await request.readBody(BODY_LIMIT) : undefined;
+    body: Buffer | undefined,
+  ): Outcome | Promise<Outcome> => {
     const rule = rules.match(candidates, apiKeyOf(request.headers), jsonOf(body, request.headers['content-type']));
+    // The body is read: what follows never waits for it again.
+    let outcome: Outcome | Promise<Outcome> | AwaitingBody;
     if (rule !== undefined && rule.answer === undefined && rule.fault === undefined) {
-      return contractAnswer(request, operation, query, cors, body, true, rule.delayMs, rule);
+      outcome = contractAnswer(request, operation, query, cors, body, true, rule.delayMs, rule);
+    } else if (rule !== undefined) {
+      outcome = byRule(request, operation, rule, cors, body);
+    } else {
+      outcome = contractAnswer(request, operation, query, cors, body, true, noDelay, undefined);
     }
-    if (rule !== undefined) return byRule(request, operation, rule, cors, body);
-    return contractAnswer(request, operation, query, cors, body, true, noDelay, undefined);
+    return outcome as Outcome | Promise<Outcome>;
   };
 
-  const handle = (request: EngineRequest): Outcome | Promise<Outcome> => {
+  const decide = (request: EngineRequest): Outcome | Promise<Outcome> | AwaitingBody => {
     const { method, headers } = request;
     const { pathname, query } = readTarget(request.target);
     const path = contract.find(pathname);
@@ -212,14 +232,22 @@ export function createEngine(options: EngineOptions): Engine {
     const candidates = rules.of(operation);
     if (candidates !== undefined) {
       // With rules in force the body is read first, for rules that match by body and for the journal.
-      if (request.framed) return withBody(request, operation, query, cors, candidates);
+      if (request.framed) {
+        return { kind: 'awaiting-body', limit: BODY_LIMIT, resume: (body) => withBody(request, operation, query, cors, candidates, body) };
+      }
       const rule = rules.match(candidates, apiKeyOf(headers), undefined);
       if (rule !== undefined && (rule.answer !== undefined || rule.fault !== undefined)) return byRule(request, operation, rule, cors, undefined);
       if (rule !== undefined) return contractAnswer(request, operation, query, cors, undefined, false, rule.delayMs, rule);
     }
     return contractAnswer(request, operation, query, cors, undefined, false, noDelay, undefined);
   };
-  return { handle, journal, rules };
+
+  const handle = (request: EngineRequest): Outcome | Promise<Outcome> => {
+    const decided = decide(request);
+    if (decided instanceof Promise || decided.kind !== 'awaiting-body') return decided;
+    return request.readBody(decided.limit).then(decided.resume);
+  };
+  return { handle, decide, journal, rules };
 }
 
 const none: readonly string[] = [];

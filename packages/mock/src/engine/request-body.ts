@@ -14,6 +14,8 @@ export type BodyRule =
       readonly kind: 'json';
       readonly required: boolean;
       readonly mediaTypes: readonly MediaType[];
+      /** Whether a request's Content-Type is one of `mediaTypes` (remembers the last one asked: clients repeat theirs). */
+      readonly documents: (contentType: string) => boolean;
       /** Where the schema sits; `undefined` when any JSON will do. */
       readonly schemaPointer: string | undefined;
       readonly validator: LazyValidator;
@@ -38,7 +40,31 @@ export function compileBodyRule(body: RequestBodyEntry | undefined, validator: L
   const schemas = new Set(body.content.map((media) => media.schemaPointer));
   if (schemas.size > 1) return 'the request body has a schema per media type';
   const [schemaPointer] = schemas;
-  return { kind: 'json', required: body.required, mediaTypes, schemaPointer, validator };
+  return { kind: 'json', required: body.required, mediaTypes, documents: rememberLast(documentedIn(mediaTypes)), schemaPointer, validator };
+}
+
+/** Whether a Content-Type matches one of `mediaTypes` by type and subtype (by suffix: `problem+json` is `json`), as Prism matches. */
+function documentedIn(mediaTypes: readonly MediaType[]): (contentType: string) => boolean {
+  return (contentType) => {
+    const sent = parseMediaType(contentType);
+    return (
+      sent !== undefined &&
+      mediaTypes.some((media) => (media.type === sent.type || media.type === '*') && (media.subtype === sent.subtype || media.subtype === '*'))
+    );
+  };
+}
+
+/** `test` with its last argument and answer kept: parsing the same Content-Type per request cost the POST hot path. */
+function rememberLast(test: (text: string) => boolean): (text: string) => boolean {
+  let lastText: string | undefined;
+  let lastAnswer = false;
+  return (text) => {
+    if (text !== lastText) {
+      lastAnswer = test(text);
+      lastText = text;
+    }
+    return lastAnswer;
+  };
 }
 
 /**
@@ -57,10 +83,7 @@ export function checkBody(
     return empty ? undefined : { status: 415, note: 'This operation takes no request body, and one was sent.' };
   }
   if (empty) return rule.required ? { status: 422, note: 'This operation requires a request body, and none was sent.' } : undefined;
-  const sent = contentType === undefined ? undefined : parseMediaType(contentType);
-  const documented =
-    sent && rule.mediaTypes.some((media) => (media.type === sent.type || media.type === '*') && (media.subtype === sent.subtype || media.subtype === '*'));
-  if (!documented) {
+  if (contentType === undefined || !rule.documents(contentType)) {
     const types = rule.mediaTypes.map((media) => media.text).join(', ');
     const what = contentType === undefined ? 'no Content-Type' : `Content-Type ${JSON.stringify(contentType.slice(0, 100))}`;
     return { status: 415, note: `The request body was sent with ${what}; the contract documents ${types}.` };

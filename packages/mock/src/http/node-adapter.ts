@@ -4,8 +4,8 @@ import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:
 import type { CompiledOperation } from '../engine/compile-operation.js';
 import { answerControl, isControlTarget } from '../engine/control-api.js';
 import type { MockControls } from '../engine/controls.js';
-import type { Engine, EngineRequest, Outcome } from '../engine/engine.js';
-import { hasBodyFraming, readBodyUpTo } from './read-body.js';
+import type { AwaitingBody, Engine, EngineRequest, Outcome } from '../engine/engine.js';
+import { hasBodyFraming, readBody, readBodyUpTo } from './read-body.js';
 import { sendAnswer } from './send-answer.js';
 
 /** A node request as the engine reads it; its body is read once, whoever asks first. */
@@ -15,6 +15,8 @@ export class NodeRequest implements EngineRequest {
   readonly headers: IncomingHttpHeaders;
   readonly framed: boolean;
   private reading: Promise<Buffer | undefined> | undefined;
+  /** The body once read through {@link readBodyThen} (`undefined` past the limit), for a later `readBody`. */
+  private read: { body: Buffer | undefined } | undefined;
 
   constructor(readonly req: IncomingMessage) {
     this.method = req.method ?? 'GET';
@@ -24,8 +26,21 @@ export class NodeRequest implements EngineRequest {
   }
 
   readBody(limit: number): Promise<Buffer | undefined> {
-    this.reading ??= readBodyUpTo(this.req, limit);
+    this.reading ??= this.read === undefined ? readBodyUpTo(this.req, limit) : Promise.resolve(this.read.body);
     return this.reading;
+  }
+
+  /** Reads the body (the first read: nothing has asked for it yet) and calls `done` from the stream's own events. */
+  readBodyThen(limit: number, done: (body: Buffer | undefined) => void, fail: (error: Error) => void): void {
+    readBody(
+      this.req,
+      limit,
+      (body) => {
+        this.read = { body };
+        done(body);
+      },
+      fail,
+    );
   }
 }
 
@@ -98,15 +113,37 @@ export function createNodeHandler(options: { engine: Engine; fallback: Fallback;
       );
       return;
     }
-    const outcome = engine.handle(request);
-    if (outcome instanceof Promise) {
-      outcome.then(
-        (settled) => act(request, res, settled),
-        () => res.destroy(),
-      );
-    } else {
-      act(request, res, outcome);
-    }
+    const decided = engine.decide(request);
+    if (decided instanceof Promise) settle(request, res, decided);
+    else if (decided.kind === 'awaiting-body') resumeWithBody(request, res, decided);
+    else act(request, res, decided);
+  };
+
+  const settle = (request: NodeRequest, res: ServerResponse, outcome: Promise<Outcome>): void => {
+    outcome.then(
+      (settled) => act(request, res, settled),
+      () => res.destroy(),
+    );
+  };
+
+  // The answer is written from the body's `end` event, with no promise in between (once the validator is loaded).
+  const resumeWithBody = (request: NodeRequest, res: ServerResponse, awaiting: AwaitingBody): void => {
+    request.readBodyThen(
+      awaiting.limit,
+      (body) => {
+        let outcome: Outcome | Promise<Outcome>;
+        try {
+          outcome = awaiting.resume(body);
+        } catch {
+          // As a rejected outcome: the connection is dropped, the process goes on.
+          res.destroy();
+          return;
+        }
+        if (outcome instanceof Promise) settle(request, res, outcome);
+        else act(request, res, outcome);
+      },
+      () => res.destroy(),
+    );
   };
 
   return {

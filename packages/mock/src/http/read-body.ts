@@ -13,27 +13,47 @@ export function hasBodyFraming(headers: IncomingHttpHeaders): boolean {
 }
 
 /**
- * The whole body, or `undefined` as soon as it passes `limit`; the rest is then read and dropped, so the
- * connection stays usable. Rejects when the client breaks off.
+ * Reads the whole body and calls `done` with it, or with `undefined` as soon as it passes `limit` (the rest is then
+ * read and dropped, so the connection stays usable); calls `fail` instead when the client breaks off. Calls one of
+ * them once. Callbacks, not a promise: the mock's POST hot path answers from the `end` event itself.
  */
-export function readBodyUpTo(req: Readable, limit = BODY_LIMIT): Promise<Buffer | undefined> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    const onData = (chunk: Buffer) => {
-      size += chunk.length;
-      if (size <= limit) {
-        chunks.push(chunk);
-        return;
-      }
-      chunks.length = 0;
-      req.removeListener('data', onData);
-      req.resume();
-      resolve(undefined);
-    };
-    req.on('data', onData);
-    req.once('end', () => resolve(size <= limit ? (chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks)) : undefined));
-    req.once('error', reject);
-    req.once('aborted', () => reject(new Error('The client broke off the request.')));
+export function readBody(req: Readable, limit: number, done: (body: Buffer | undefined) => void, fail: (error: Error) => void): void {
+  let first: Buffer | undefined;
+  let chunks: Buffer[] | undefined;
+  let size = 0;
+  let settled = false;
+  const onData = (chunk: Buffer) => {
+    size += chunk.length;
+    if (size <= limit) {
+      // Most bodies come in one chunk: no array, no copy.
+      if (first === undefined) first = chunk;
+      else if (chunks === undefined) chunks = [first, chunk];
+      else chunks.push(chunk);
+      return;
+    }
+    first = undefined;
+    chunks = undefined;
+    req.removeListener('data', onData);
+    req.resume();
+    settled = true;
+    done(undefined);
+  };
+  req.on('data', onData);
+  req.on('end', () => {
+    if (settled) return;
+    settled = true;
+    done(chunks !== undefined ? Buffer.concat(chunks) : (first ?? Buffer.alloc(0)));
   });
+  const broken = (error: Error) => {
+    if (settled) return;
+    settled = true;
+    fail(error);
+  };
+  req.on('error', broken);
+  req.on('aborted', () => broken(new Error('The client broke off the request.')));
+}
+
+/** {@link readBody} as a promise: the body, or `undefined` past `limit`; rejects when the client breaks off. */
+export function readBodyUpTo(req: Readable, limit = BODY_LIMIT): Promise<Buffer | undefined> {
+  return new Promise((resolve, reject) => readBody(req, limit, resolve, reject));
 }
