@@ -138,9 +138,15 @@ export function createTransport(settings: TransportSettings): Transport {
 
 /**
  * A new Response over `body` with the status, reason phrase and headers of `answer` (`headers` instead, when given): a
- * reason phrase Response refuses (past Latin-1, from bytes that are not UTF-8) is dropped.
+ * reason phrase Response refuses (past Latin-1, from bytes that are not UTF-8) is dropped. The body's type is Response's
+ * own: `BodyInit` is a DOM lib name that users' Node-only tsconfigs (`types: ["node"]`, no `dom`) do not have.
  */
-export function answerOver(body: BodyInit | null, answer: Response, statusText = answer.statusText, headers = answer.headers): Response {
+export function answerOver(
+  body: ConstructorParameters<typeof Response>[0],
+  answer: Response,
+  statusText = answer.statusText,
+  headers = answer.headers,
+): Response {
   return new Response(body, { status: answer.status, statusText: HEADER_VALUE.test(statusText) ? statusText : '', headers });
 }
 

@@ -11,7 +11,7 @@ export type Answer = Response;
 const bodiless = new Set([101, 103, 204, 205, 304]);
 
 /** A Response with the answer's status, header lines (and CORS lines) and body; none for a HEAD, as node:http sends it. */
-export function responseOf(answer: PreparedAnswer, cors: readonly string[], method: string, body?: BodyInit): Response {
+export function responseOf(answer: PreparedAnswer, cors: readonly string[], method: string, body?: ConstructorParameters<typeof Response>[0]): Response {
   const headers = new Headers();
   const lines = cors.length === 0 ? answer.headers : [...answer.headers, ...cors];
   for (let index = 0; index < lines.length; index += 2) headers.append(lines[index]!, lines[index + 1]!);
