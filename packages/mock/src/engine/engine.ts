@@ -196,16 +196,9 @@ export function createEngine(options: EngineOptions): Engine {
     body: Buffer | undefined,
   ): Outcome | Promise<Outcome> => {
     const rule = rules.match(candidates, apiKeyOf(request.headers), jsonOf(body, request.headers['content-type']));
-    // The body is read: what follows never waits for it again.
-    let outcome: Outcome | Promise<Outcome> | AwaitingBody;
-    if (rule !== undefined && rule.answer === undefined && rule.fault === undefined) {
-      outcome = contractAnswer(request, operation, query, cors, body, true, rule.delayMs, rule);
-    } else if (rule !== undefined) {
-      outcome = byRule(request, operation, rule, cors, body);
-    } else {
-      outcome = contractAnswer(request, operation, query, cors, body, true, noDelay, undefined);
-    }
-    return outcome as Outcome | Promise<Outcome>;
+    if (rule !== undefined && (rule.answer !== undefined || rule.fault !== undefined)) return byRule(request, operation, rule, cors, body);
+    // The body is read (bodyRead true): contractAnswer never asks for it again.
+    return contractAnswer(request, operation, query, cors, body, true, rule?.delayMs ?? noDelay, rule) as Outcome | Promise<Outcome>;
   };
 
   const decide = (request: EngineRequest): Outcome | Promise<Outcome> | AwaitingBody => {

@@ -51,8 +51,8 @@ export function createProxyHandler(options: {
     const body = framed ? read : undefined;
     const answer = await forward(method, url, req, body);
     const response = 'error' in answer ? undefined : answer;
-    if (response === undefined) res.writeHead(502, { 'content-type': 'text/plain' }).end((answer as { error: string }).error);
-    else reply(res, response.status, messageHeaders(response.headers), response.body);
+    if ('error' in answer) res.writeHead(502, { 'content-type': 'text/plain' }).end(answer.error);
+    else reply(res, answer.status, messageHeaders(answer.headers), answer.body);
 
     // Checked after the answer has gone: the client never waits for the check.
     let checked: ReturnType<ContractCheck['check']>;
