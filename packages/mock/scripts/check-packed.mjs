@@ -3,7 +3,7 @@
 // then runs the command and the programmatic API there on this Node and on Node 22 and 24 (npm's `node`
 // package). Needs pnpm, npm and the registry; not part of `test` for that reason. Exits non-zero on failure.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -101,5 +101,7 @@ for (const [label, prefix] of nodes) {
   check(`${label}: startMock() from the installed package`, api.status === 0, outputOf(api));
 }
 
-console.log(failures === 0 ? `\nThe packed packages work outside the workspace (${project}).` : `\n${failures} check(s) failed (${project}).`);
+// The project is kept only when something failed, to be looked at.
+if (failures === 0) rmSync(project, { recursive: true, force: true });
+console.log(failures === 0 ? '\nThe packed packages work outside the workspace.' : `\n${failures} check(s) failed (kept for a look: ${project}).`);
 process.exitCode = failures === 0 ? 0 : 1;

@@ -1,18 +1,18 @@
 // The control surface from the command line, as a test suite in any language drives it: --rules, --journal-size,
 // --no-control, and curl-like requests to /__mock.
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { openapiJsonPath } from '@thumbnail-api/spec';
 import { afterEach, expect, test } from 'vitest';
 import { killAllRuns, runCli } from './helpers/cli.js';
 import { survivorsOf } from './helpers/processes.js';
+import { scratchDir } from './helpers/scratch-dir.js';
 
 afterEach(async () => {
   await killAllRuns();
 });
 
-const dir = mkdtempSync(join(tmpdir(), 'mock-cli-control-'));
+const dir = scratchDir('mock-cli-control-');
 const key = { 'x-api-key': 'cli-control-key' };
 
 test('--rules preloads rules; the journal and the rules answer over HTTP; the help documents it', async () => {

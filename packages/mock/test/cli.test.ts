@@ -1,14 +1,14 @@
 // The command users run: it prints its URL, stops cleanly, and fails clearly with nothing left running.
 
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type LoopbackServer, listenOnLoopback } from '@thumbnail-api/dev-tools/loopback-port';
 import { afterEach, describe, expect, test } from 'vitest';
 import { killAllRuns, runCli } from './helpers/cli.js';
 import { processesWithMarker, survivorsOf } from './helpers/processes.js';
+import { scratchDir } from './helpers/scratch-dir.js';
 
 const servers: LoopbackServer[] = [];
 afterEach(async () => {
@@ -16,7 +16,7 @@ afterEach(async () => {
   await Promise.all(servers.splice(0).map((server) => server.close()));
 });
 
-const dir = mkdtempSync(join(tmpdir(), 'mock-cli-'));
+const dir = scratchDir('mock-cli-');
 
 describe.each(['SIGTERM', 'SIGINT', 'SIGHUP'] as const)('on %s', (signal) => {
   test('it stops with exit code 0, leaving nothing running', async () => {

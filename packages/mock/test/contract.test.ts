@@ -1,7 +1,6 @@
 // Reading and compiling the contract: what the mock takes from it, which operations it leaves to Prism and why,
 // and the errors for documents it cannot serve.
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { openapi } from '@thumbnail-api/spec';
 import { describe, expect, test } from 'vitest';
@@ -9,8 +8,9 @@ import { lazyValidator } from '../src/contract/lazy-validator.js';
 import { readContract } from '../src/contract/read-contract.js';
 import { responseFits } from '../src/contract/response-fit.js';
 import { compileContract } from '../src/engine/compile-contract.js';
+import { scratchDir } from './helpers/scratch-dir.js';
 
-const dir = mkdtempSync(join(tmpdir(), 'mock-contract-'));
+const dir = scratchDir('mock-contract-');
 function specFile(name: string, text: string): string {
   const path = join(dir, name);
   writeFileSync(path, text);

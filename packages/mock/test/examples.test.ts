@@ -1,6 +1,6 @@
 // The guide's examples run here, so that they cannot rot; the docs check that the guide shows them exactly (the
 // package exports them as @thumbnail-api/mock/examples.json).
-import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -74,6 +74,7 @@ describe('the GitHub Actions example', () => {
   });
   afterAll(async () => {
     await upstream?.close();
+    if (project) rmSync(project, { recursive: true, force: true });
   });
 
   /** The step's command as the runner would run it, with `npx @thumbnail-api/mock` pointing at this build. */

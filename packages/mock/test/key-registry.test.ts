@@ -1,9 +1,9 @@
 // The key registry: how keys are read from requests, and errors that never show a key.
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { apiKeyOf, type KeyRegistry, loadKeyRegistry } from '../src/engine/key-registry.js';
+import { scratchDir } from './helpers/scratch-dir.js';
 
 describe('apiKeyOf reads the key as the interface describes it', () => {
   test.each([
@@ -21,7 +21,7 @@ describe('apiKeyOf reads the key as the interface describes it', () => {
 });
 
 describe('loadKeyRegistry', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'mock-keys-'));
+  const dir = scratchDir('mock-keys-');
   const secret = 'sk_live_do_not_print_me';
 
   test('reads a registry object', () => {

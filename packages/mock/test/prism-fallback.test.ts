@@ -1,12 +1,12 @@
 // What the compiled contract does not cover goes to Prism, loaded in this process on first need: generated bodies
 // (Prefer: dynamic=true) and operations the compiler leaves to it. Authentication and Prefer are still checked first,
 // and Prism's answers are kept inside the contract.
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { type RunningMock, startMock } from '../src/index.js';
 import { send } from './helpers/http.js';
+import { scratchDir } from './helpers/scratch-dir.js';
 
 const keys = { 'key-ok': 'ok', 'key-revoked': 'unauthorized', 'key-no-access': 'forbidden' } as const;
 
@@ -68,7 +68,7 @@ describe('the bundled contract', () => {
 });
 
 describe('a contract with what the compiler leaves to Prism', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'mock-fallback-'));
+  const dir = scratchDir('mock-fallback-');
   const specPath = join(dir, 'openapi.json');
   const error = { description: 'error', content: { 'application/json': { schema: { type: 'object' }, example: { success: false, error: 'Unauthorized' } } } };
   writeFileSync(

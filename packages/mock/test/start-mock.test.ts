@@ -1,16 +1,17 @@
 // startMock's life cycle: several at once, in this process only, stop, and failures that name their cause and leave
 // nothing running.
 
-import { mkdtempSync, readdirSync, readFileSync, readlinkSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, readlinkSync, writeFileSync } from 'node:fs';
 import { Agent, createServer, request } from 'node:http';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type LoopbackServer, listenOnLoopback } from '@thumbnail-api/dev-tools/loopback-port';
 import { afterEach, beforeEach, expect, test } from 'vitest';
 import { type RunningMock, startMock } from '../src/index.js';
 import { killMarked, markerVariable, newMarker, processesWithMarker, survivorsOf } from './helpers/processes.js';
+import { scratchDir } from './helpers/scratch-dir.js';
 
 const started: RunningMock[] = [];
+const specDir = scratchDir('mock-spec-');
 const servers: LoopbackServer[] = [];
 let marker: string;
 beforeEach(() => {
@@ -106,7 +107,7 @@ test('a missing contract file is refused with an error naming it', async () => {
 });
 
 test('a broken contract file is refused with an error naming it', async () => {
-  const path = join(mkdtempSync(join(tmpdir(), 'mock-spec-')), 'openapi.yaml');
+  const path = join(specDir, 'broken.yaml');
   writeFileSync(path, 'openapi: 3.1.0\npaths: {/api: [\n');
   await expect(startMock({ port: 0, specPath: path })).rejects.toThrow(`The contract ${path} is not valid YAML or JSON`);
   expect(await survivorsOf(marker)).toEqual([]);
@@ -129,7 +130,7 @@ test('a bad key registry is refused before anything starts', async () => {
 });
 
 test('a key registry needs the contract to document the 401 and 403 bodies', async () => {
-  const path = join(mkdtempSync(join(tmpdir(), 'mock-spec-')), 'openapi.json');
+  const path = join(specDir, 'no-error-bodies.json');
   const operation = { responses: { '200': { description: 'ok', content: { 'application/json': { example: {} } } } } };
   writeFileSync(path, JSON.stringify({ openapi: '3.1.0', info: { title: 't', version: '1' }, paths: { '/api/things': { get: operation } } }));
   await expect(startMock({ port: 0, specPath: path, keys: { k: 'ok' } })).rejects.toThrow(

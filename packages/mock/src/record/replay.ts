@@ -35,10 +35,10 @@ export interface ReplayBook {
   /** Recorded 401 and 403 answers: not served, the key registry answers those. */
   readonly authAnswers: number;
   /**
-   * The newest recorded answer of `operation` for this path, query and JSON body, if any. Given a `RequestTarget`, the
-   * query must match the recorded one exactly (names and values, in any order); given only a pathname, it is not compared.
+   * The newest recorded answer of `operation` for this path, query and JSON body, if any. The query must match the
+   * recorded one exactly (names and values, in any order).
    */
-  answerFor(operation: CompiledOperation, target: RequestTarget | string, body: unknown): PreparedAnswer | undefined;
+  answerFor(operation: CompiledOperation, target: RequestTarget, body: unknown): PreparedAnswer | undefined;
 }
 
 /** Reads and checks every `*.json` file of `dir`; throws naming each file that cannot be served and why. */
@@ -93,11 +93,10 @@ export function loadReplay(dir: string, contract: CompiledContract, validator: C
     undocumented,
     authAnswers,
     answerFor(operation, target, body) {
-      const pathname = typeof target === 'string' ? target : target.pathname;
-      const query = typeof target === 'string' ? undefined : requestQuery(target.query);
+      const query = requestQuery(target.query);
       return byOperation
         .get(operation)
-        ?.find((recorded) => recorded.path === pathname && (query === undefined || sameQuery(query, recorded.query)) && matches(body, recorded.body))?.answer;
+        ?.find((recorded) => recorded.path === target.pathname && sameQuery(query, recorded.query) && matches(body, recorded.body))?.answer;
     },
   };
 }
