@@ -1,15 +1,15 @@
 // The mock's benchmark (issue 15), printed and never asserted: in one run, bare node:http answering the same bytes
 // (the floor), the Prism CLI alone, Steady (when npm can install it), our CLI and our startMock(); start → first
 // 200, req/s and p50/p99 latency at 1 and 50 keep-alive connections for GET and POST, in rounds that alternate
-// between the contenders to spread the machine's noise, the process tree's memory after the load, and a
-// 10,000-request run at 50 connections that counts errors and answers differing from Prism's (then the memory again:
-// our mock's journal is on, as by default, and full by then).
+// between the contenders to spread the machine's noise, each server's CPU time per request (from /proc), the process
+// tree's memory after the load, and a 10,000-request run at 50 connections that counts errors and answers differing
+// from Prism's (then the memory again: our mock's journal is on, as by default, and full by then).
 // Run after `pnpm build`: `pnpm --filter @thumbnail-api/mock bench`. BENCH_ROUNDS (3), BENCH_SECONDS (3) and
 // BENCH_ONLY (e.g. bare,cli) size a run.
 import { execFileSync, fork } from 'node:child_process';
 import { cpus, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { contenders, treeRssMiB } from './contenders.mjs';
+import { contenders, treeCpuSeconds, treeRssMiB } from './contenders.mjs';
 import { compareExchanges } from './exchanges.mjs';
 import { printReport } from './report.mjs';
 
@@ -95,7 +95,10 @@ for (const name of active) {
 for (let round = 0; round < rounds; round++) {
   for (const scenario of scenarios) {
     for (const name of rotated(active, round)) {
+      const cpuBefore = treeCpuSeconds(running[name].pid);
       const figures = await run('throughput', { url: target(name), connections: scenario.connections, durationSeconds: seconds, ...scenario.init });
+      // The server's CPU time per answer: what req/s comes down to, and less moved by other work on the machine.
+      figures.cpuMicros = ((treeCpuSeconds(running[name].pid) - cpuBefore) * 1e6) / figures.total;
       results[name].load[scenario.id] ??= [];
       results[name].load[scenario.id].push(figures);
     }

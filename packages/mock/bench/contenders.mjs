@@ -191,6 +191,36 @@ export function treeRssMiB(pid) {
   return kib / 1024;
 }
 
+/** CPU time (user + system) used so far by a process and its descendants alive now, from /proc (Linux), in seconds. */
+export function treeCpuSeconds(pid) {
+  let ticks = 0;
+  const pending = [pid];
+  while (pending.length > 0) {
+    const current = pending.pop();
+    try {
+      const stat = readFileSync(`/proc/${current}/stat`, 'utf8');
+      // Fields after the command name (in parentheses, which may hold spaces): utime and stime are the 12th and 13th.
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      ticks += Number(fields[11]) + Number(fields[12]);
+      for (const task of readdirSync(`/proc/${current}/task`)) {
+        pending.push(...readFileSync(`/proc/${current}/task/${task}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number));
+      }
+    } catch {
+      // Gone, or not Linux.
+    }
+  }
+  return ticks / clockTicks;
+}
+
+/** The kernel's clock ticks per second, in which /proc counts CPU time (100 on Linux almost everywhere). */
+const clockTicks = (() => {
+  try {
+    return Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim()) || 100;
+  } catch {
+    return 100;
+  }
+})();
+
 function freePort() {
   return new Promise((resolve, reject) => {
     const server = createServer();

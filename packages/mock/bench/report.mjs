@@ -46,6 +46,13 @@ export function printReport({ results, names, scenarios, exchanges }) {
     );
     console.log(`| ${results[name].label} | ${cells.join(' | ')} |`);
   }
+  console.log("\n### Server CPU time per request (µs, user + system of its process tree over each run ÷ answers; in brackets bare's ÷ ours)\n");
+  console.log(`| | ${scenarios.map((scenario) => scenario.label).join(' | ')} |`);
+  console.log(`|---|${scenarios.map(() => '---').join('|')}|`);
+  for (const name of shown) {
+    const cells = scenarios.map((s) => `${fmt(figure(name, s.id, 'cpuMicros'), 1)} (${ratio(bare(s.id, 'cpuMicros'), figure(name, s.id, 'cpuMicros'))})`);
+    console.log(`| ${results[name].label} | ${cells.join(' | ')} |`);
+  }
   const failures = shown.flatMap((name) =>
     scenarios.flatMap((s) =>
       (results[name].load[s.id] ?? [])

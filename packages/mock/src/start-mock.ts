@@ -10,7 +10,6 @@ import type { MockRule } from './engine/rule-check.js';
 import { startFrontServer } from './http/front-server.js';
 import { createNodeHandler, type Fallback } from './http/node-adapter.js';
 import { type MockTestDouble, testDoubleOf } from './mock-api.js';
-import { createPrismFallback } from './prism/prism-fallback.js';
 
 /** Options of {@link startMock}. */
 export interface StartMockOptions {
@@ -62,8 +61,30 @@ export interface RunningMock extends RunningServer, MockTestDouble {
  */
 export function startMock(options: StartMockOptions = {}): Promise<RunningMock> {
   return serveMock(options, (contract, validator) =>
-    createPrismFallback({ specPath: contract.path, errors: options.errors ?? true, startTimeoutMs: options.startTimeoutMs ?? 30_000, validator }),
+    lazyPrismFallback({ specPath: contract.path, errors: options.errors ?? true, startTimeoutMs: options.startTimeoutMs ?? 30_000, validator }),
   );
+}
+
+/** Prism's fallback, its modules imported by the first request that needs Prism: not in every start-up's path. */
+function lazyPrismFallback(options: { specPath: string; errors: boolean; startTimeoutMs: number; validator: LazyValidator }): Fallback {
+  let loading: Promise<Fallback> | undefined;
+  const load = () => {
+    loading ??= import('./prism/prism-fallback.js').then(({ createPrismFallback }) => createPrismFallback(options));
+    return loading;
+  };
+  return {
+    forward(request, res, operation, cors, settle) {
+      load().then(
+        (fallback) => fallback.forward(request, res, operation, cors, settle),
+        () => res.destroy(),
+      );
+    },
+    async close() {
+      // A failed import left nothing to close (its requests were dropped).
+      const fallback = await loading?.catch(() => undefined);
+      await fallback?.close();
+    },
+  };
 }
 
 /** Builds the engine and serves it, with `fallback` for what the compiled answers do not cover. */

@@ -2,12 +2,10 @@
 // on a signal or when the process that started it is gone. One process: nothing else to stop.
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { type ContractReport, formatExchange, formatSummary } from '../proxy/contract-report.js';
+import type { ContractReport } from '../proxy/contract-report.js';
 import { startMock } from '../start-mock.js';
-import { startContractProxy } from '../start-proxy.js';
 import { type CliOptions, parseCliOptions, usage } from './cli-options.js';
 import { watchParent } from './parent-watch.js';
-import { runPropose } from './run-propose.js';
 
 /** What --replay serves and what it does not, with a pointer to `propose` for paths the contract lacks. */
 function replaySummary(replay: { served: number; undocumented: number; authAnswers: number }, dir: string): string {
@@ -29,7 +27,8 @@ const stopSignals = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
 const commandGraceMs = 5_000;
 
 export async function runCli(argv: readonly string[]): Promise<void> {
-  if (argv[0] === 'propose') return runPropose(argv.slice(1));
+  // propose (with yaml) and the proxy are imported when used: the mock's start-up does not wait on them.
+  if (argv[0] === 'propose') return (await import('./run-propose.js')).runPropose(argv.slice(1));
   let options: CliOptions;
   try {
     options = parseCliOptions(argv);
@@ -56,6 +55,7 @@ export async function runCli(argv: readonly string[]): Promise<void> {
   let running: { url: string; stop(): Promise<void> };
   let report: (() => ContractReport) | undefined;
   let upstream = '';
+  let formatSummary: ((report: ContractReport, upstream: string) => string) | undefined;
   try {
     if (options.proxy === undefined) {
       const mock = await startMock({
@@ -73,6 +73,11 @@ export async function runCli(argv: readonly string[]): Promise<void> {
       console.log(`Thumbnail API mock listening on ${mock.url}`);
       if (mock.replay !== undefined) console.log(replaySummary(mock.replay, options.replay!));
     } else {
+      const [{ startContractProxy }, { formatExchange, formatSummary: summaryText }] = await Promise.all([
+        import('../start-proxy.js'),
+        import('../proxy/contract-report.js'),
+      ]);
+      formatSummary = summaryText;
       const proxy = await startContractProxy({
         upstream: options.proxy,
         host: options.host,
@@ -102,7 +107,7 @@ export async function runCli(argv: readonly string[]): Promise<void> {
     shuttingDown = true;
     await running.stop();
     let exitCode = code;
-    if (report) {
+    if (report && formatSummary) {
       const summary = report();
       console.error(formatSummary(summary, upstream));
       if (options.failOnViolation && summary.violations > 0 && exitCode === 0) exitCode = 1;

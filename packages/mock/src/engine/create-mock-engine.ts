@@ -2,7 +2,7 @@
 // the journal, the rules (preloaded ones checked), and the controls tests drive them with.
 import { type LazyValidator, lazyValidator } from '../contract/lazy-validator.js';
 import { readContract, type ServedContract } from '../contract/read-contract.js';
-import { loadReplay, type ReplayBook } from '../record/replay.js';
+import type { ReplayBook } from '../record/replay.js';
 import { compileContract } from './compile-contract.js';
 import { CONTROL_PREFIX } from './control-api.js';
 import { MockControls } from './controls.js';
@@ -73,7 +73,8 @@ export async function createMockEngine(options: MockEngineOptions): Promise<Mock
   const rules = new RuleBook();
   const controls = new MockControls(compiled, validator, journal, rules);
   if (options.rules !== undefined) await controls.addRules(options.rules);
-  const replay = options.replay === undefined ? undefined : loadReplay(options.replay, compiled, await validator.load());
+  // Imported with --replay only: the recordings' modules are not in every start-up's path.
+  const replay = options.replay === undefined ? undefined : (await import('../record/replay.js')).loadReplay(options.replay, compiled, await validator.load());
   const engine = createEngine({ contract: compiled, keys, cors, journal, rules, replay });
   return { engine, controls, contract, validator, replay };
 }
