@@ -1,11 +1,16 @@
 // "A POST is never sent twice" (README, The POST rule), on every path a POST can take: the global fetch, a fetch
 // option, a fetch installed after the client was made, one that retries by itself, request() and client.raw; against
 // every answer that invites a second try, whatever the client's maxRetries.
-import { afterEach, describe, expect, test, vi } from 'vitest';
+import { afterEach, describe, onTestFinished, test, vi } from 'vitest';
 import { type FetchFunction, ThumbnailClient, type ThumbnailClientOptions } from '../src/index.js';
-import { json, type Responder, reset, useLocalServers } from './support/local-server.js';
+import { json, type Responder, reset, startLocalServer } from './support/local-server.js';
 
-const serve = useLocalServers();
+// Each test closes its own server: useLocalServers' afterEach would close those of the tests still running beside it.
+async function serve(respond: Responder) {
+  const server = await startLocalServer(respond);
+  onTestFinished(() => server.close());
+  return server;
+}
 const BODY = { prompt: 'A red fox at dawn' };
 
 afterEach(() => {
@@ -58,8 +63,8 @@ const answers: Record<string, Responder> = {
   'no answer (a timeout)': () => undefined,
 };
 
-describe.each(Object.entries(paths))('%s', (_, path) => {
-  test.each(Object.keys(answers))('sends one POST when the answer is %s, whatever maxRetries says', async (answer) => {
+const sendsOnePost = (_: string, path: Path) => {
+  test.for(Object.keys(answers))('sends one POST when the answer is %s, whatever maxRetries says', async (answer, { expect }) => {
     const server = await serve(answers[answer]!);
     for (const maxRetries of [0, 2, 10]) {
       // An unanswered request needs time to reach the server before its time limit aborts it, on a busy machine too. The
@@ -81,4 +86,9 @@ describe.each(Object.entries(paths))('%s', (_, path) => {
       if (installed) expect(installed).toHaveBeenCalledTimes(1);
     }
   });
-});
+};
+const pathsWhere = (replacesGlobalFetch: boolean) => Object.entries(paths).filter(([, path]) => Boolean(path.installLater) === replacesGlobalFetch);
+// Each test has its own server, client and `expect`, so these run at once (most of their time is spent waiting for a
+// timeout); the path that replaces the global fetch runs alone, after them, since the others would go through it.
+describe.concurrent.each(pathsWhere(false))('%s', sendsOnePost);
+describe.each(pathsWhere(true))('%s', sendsOnePost);
