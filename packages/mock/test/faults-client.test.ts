@@ -86,6 +86,15 @@ test('truncated: a body shorter than its Content-Length ends in the client conne
   expect(error).toBeInstanceOf(APIConnectionError);
 });
 
+test('truncated, to a HEAD (no body to cut): the headers arrive whole, labelled simulated', async () => {
+  await mock.rule({ operationId: 'listThumbnails', fault: 'truncated', answer: { status: 200, body: { thumbnails: ['a', 'b', 'c'] } } });
+  const response = await fetch(`${mock.url}/api/thumbnails`, { method: 'HEAD', headers: { 'x-api-key': apiKey } });
+  expect(response.status).toBe(200);
+  expect(response.headers.get('x-thumbnail-api-mock-simulated')).toBe('fault=truncated');
+  expect(await response.text()).toBe('');
+  expect(mock.requests({ operationId: 'listThumbnails' }).map(({ method, status }) => ({ method, status }))).toEqual([{ method: 'HEAD', status: 200 }]);
+});
+
 test('delayMs alone delays the contract answer; the client gets it after the delay', async () => {
   await mock.rule({ operationId: 'listThumbnails', delayMs: 300 });
   const started = Date.now();

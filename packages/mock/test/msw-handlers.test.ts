@@ -136,6 +136,14 @@ describe('faults', () => {
     await expect(response.text()).rejects.toThrow('terminated');
   });
 
+  test('truncated, to a HEAD (no body to cut): the headers alone, as over HTTP', async () => {
+    await thumbnails.rule({ operationId: 'listThumbnails', fault: 'truncated', answer: { status: 200, body: { thumbnails: ['a', 'b', 'c'] } } });
+    const response = await list({ method: 'HEAD' });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('x-thumbnail-api-mock-simulated')).toBe('fault=truncated');
+    expect(await response.text()).toBe('');
+  });
+
   test('hang answers nothing until the client aborts, and holds nothing afterwards', async () => {
     await thumbnails.rule({ operationId: 'listThumbnails', fault: 'hang' });
     const aborted = list({ signal: AbortSignal.timeout(200) });

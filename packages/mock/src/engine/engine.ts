@@ -127,6 +127,8 @@ export function createEngine(options: EngineOptions): Engine {
         journal.record(request.method, request.target, request.headers, operation.name, null, rule.id, rule.simulated, body);
         return { kind: 'hang' };
       case 'truncated':
+        // A HEAD answer has no body to cut short: its headers are all of it, over HTTP and through MSW alike.
+        if (request.method === 'HEAD') return answered(request, operation, rule.answer!, cors, body, rule.delayMs, rule);
         record();
         return { kind: 'truncated', answer: rule.answer!, cors, delayMs: rule.delayMs, sentBytes: Math.floor(rule.answer!.body.length / 2) };
       default:
