@@ -173,14 +173,14 @@ function installSteady() {
   return binary;
 }
 
-/** Resident memory of a process and all its descendants, from /proc (Linux), in MiB. */
-export function treeRssMiB(pid) {
-  let kib = 0;
+/** The sum of `read(pid)` over a process and its descendants alive now, from /proc (Linux). */
+function sumOverTree(pid, read) {
+  let total = 0;
   const pending = [pid];
   while (pending.length > 0) {
     const current = pending.pop();
     try {
-      kib += Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${current}/status`, 'utf8'))?.[1] ?? 0);
+      total += read(current);
       for (const task of readdirSync(`/proc/${current}/task`)) {
         pending.push(...readFileSync(`/proc/${current}/task/${task}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number));
       }
@@ -188,27 +188,23 @@ export function treeRssMiB(pid) {
       // Gone, or not Linux.
     }
   }
+  return total;
+}
+
+/** Resident memory of a process and all its descendants, from /proc (Linux), in MiB. */
+export function treeRssMiB(pid) {
+  const kib = sumOverTree(pid, (current) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${current}/status`, 'utf8'))?.[1] ?? 0));
   return kib / 1024;
 }
 
 /** CPU time (user + system) used so far by a process and its descendants alive now, from /proc (Linux), in seconds. */
 export function treeCpuSeconds(pid) {
-  let ticks = 0;
-  const pending = [pid];
-  while (pending.length > 0) {
-    const current = pending.pop();
-    try {
-      const stat = readFileSync(`/proc/${current}/stat`, 'utf8');
-      // Fields after the command name (in parentheses, which may hold spaces): utime and stime are the 12th and 13th.
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      ticks += Number(fields[11]) + Number(fields[12]);
-      for (const task of readdirSync(`/proc/${current}/task`)) {
-        pending.push(...readFileSync(`/proc/${current}/task/${task}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number));
-      }
-    } catch {
-      // Gone, or not Linux.
-    }
-  }
+  const ticks = sumOverTree(pid, (current) => {
+    const stat = readFileSync(`/proc/${current}/stat`, 'utf8');
+    // Fields after the command name (in parentheses, which may hold spaces): utime and stime are the 12th and 13th.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return Number(fields[11]) + Number(fields[12]);
+  });
   return ticks / clockTicks;
 }
 
