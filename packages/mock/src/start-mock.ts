@@ -65,24 +65,32 @@ export function startMock(options: StartMockOptions = {}): Promise<RunningMock> 
   );
 }
 
-/** Prism's fallback, its modules imported by the first request that needs Prism: not in every start-up's path. */
+/**
+ * Prism's fallback, its modules imported by the first request that needs Prism: not in every start-up's path. Once
+ * closed it forwards nothing, so a Prism whose modules were still loading at `close()` never starts (and `close()`
+ * does not wait for them).
+ */
 function lazyPrismFallback(options: { specPath: string; errors: boolean; startTimeoutMs: number; validator: LazyValidator }): Fallback {
   let loading: Promise<Fallback> | undefined;
-  const load = () => {
-    loading ??= import('./prism/prism-fallback.js').then(({ createPrismFallback }) => createPrismFallback(options));
-    return loading;
-  };
+  let loaded: Fallback | undefined;
+  let closed = false;
   return {
     forward(request, res, operation, cors, settle) {
-      load().then(
-        (fallback) => fallback.forward(request, res, operation, cors, settle),
+      loading ??= import('./prism/prism-fallback.js').then(({ createPrismFallback }) => {
+        loaded = createPrismFallback(options);
+        return loaded;
+      });
+      loading.then(
+        (fallback) => {
+          if (closed) res.destroy();
+          else fallback.forward(request, res, operation, cors, settle);
+        },
         () => res.destroy(),
       );
     },
     async close() {
-      // A failed import left nothing to close (its requests were dropped).
-      const fallback = await loading?.catch(() => undefined);
-      await fallback?.close();
+      closed = true;
+      await loaded?.close();
     },
   };
 }
