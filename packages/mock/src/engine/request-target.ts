@@ -51,6 +51,17 @@ export function readTarget(requestTarget: string | undefined): RequestTarget {
   return { pathname, query: queryAt === -1 ? undefined : url.slice(queryAt + 1) };
 }
 
+/** A query's values by name, in the order sent, read as `URLSearchParams` reads it (`+` a space, escapes decoded). */
+export function queryValues(query: string | undefined): Map<string, string[]> {
+  const values = new Map<string, string[]>();
+  for (const [name, value] of new URLSearchParams(query ?? '')) {
+    const sent = values.get(name);
+    if (sent === undefined) values.set(name, [value]);
+    else sent.push(value);
+  }
+  return values;
+}
+
 const placeholder = new URL('http://mock.invalid');
 
 function isUnreserved(code: number): boolean {

@@ -4,7 +4,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 import type { ContractModel } from '@thumbnail-api/spec/model';
 import { isJsonMediaType } from '../engine/media-type.js';
-import { targetOn } from '../engine/request-target.js';
+import { queryValues, targetOn } from '../engine/request-target.js';
 import { type BufferedResponse, messageHeaders } from '../prism/http-exchange.js';
 import type { PrismFinding, PrismRequest, PrismResponse, PrismValidators } from '../prism/prism-validators.js';
 import type { ContractFinding } from './contract-report.js';
@@ -83,12 +83,9 @@ function withoutBodyFindings(findings: PrismFinding[], side: 'request' | 'respon
 /** The request as prism-http-server reads it: no framed body is `null`, a JSON body is parsed, any other is text. */
 function prismRequest(exchange: ExchangeToCheck): { prism: PrismRequest; notJson: boolean } {
   // Never `new URL(url, base)`: a target starting with `//` would name another host (see request-target.ts).
-  const { pathname, searchParams } = targetOn(placeholder, exchange.url);
+  const { pathname, search } = targetOn(placeholder, exchange.url);
   const query: Record<string, string | string[]> = {};
-  for (const name of new Set(searchParams.keys())) {
-    const values = searchParams.getAll(name);
-    query[name] = values.length === 1 ? values[0]! : values;
-  }
+  for (const [name, values] of queryValues(search.slice(1))) query[name] = values.length === 1 ? values[0]! : values;
   // Prism got the body whole, with its length (a chunked request's length is known once it is read).
   const headers = textHeaders(messageHeaders(exchange.headers));
   const body = exchange.body === undefined || exchange.body.length === 0 ? undefined : exchange.body;

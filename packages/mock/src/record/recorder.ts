@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, unlinkSync, writeFileSync } from 'node:fs';
 import { rename, unlink, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
+import { queryValues } from '../engine/request-target.js';
 import type { BufferedResponse } from '../prism/http-exchange.js';
 import type { ExchangeListener, ProxiedExchange } from '../proxy/proxied-exchange.js';
 import { RECORDING_VERSION, type Recording, recordedBody, recordedHeaders } from './recording.js';
@@ -63,8 +64,7 @@ export function createRecorder(options: { dir: string; redact?: readonly string[
 /** The recording of an exchange, with nothing secret left in it. */
 export function toRecording(exchange: RawExchange, upstream: string, pointers: readonly string[][]): Recording {
   const [path = '/', search = ''] = splitTarget(exchange.url);
-  const query: Record<string, string[]> = {};
-  for (const [name, value] of new URLSearchParams(search)) query[name] = [...(query[name] ?? []), value];
+  const query = Object.fromEntries(queryValues(search));
   const request = recordedBody(exchange.body, header(exchange.headers['content-type']), header(exchange.headers['content-encoding']));
   const response = recordedBody(
     exchange.response.body,

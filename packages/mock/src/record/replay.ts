@@ -7,7 +7,7 @@ import type { CompiledContract } from '../engine/compile-contract.js';
 import type { CompiledOperation } from '../engine/compile-operation.js';
 import { essenceOf, isJsonMediaType, mediaTypeCovers } from '../engine/media-type.js';
 import { type PreparedAnswer, prepareAnswer } from '../engine/prepared-answer.js';
-import type { RequestTarget } from '../engine/request-target.js';
+import { queryValues, type RequestTarget } from '../engine/request-target.js';
 import { bodyBytes, type Recording, readRecording, recordingFiles } from './recording.js';
 import { REDACTED } from './redact.js';
 
@@ -143,8 +143,7 @@ function recordedQuery(query: Readonly<Record<string, readonly string[]>>): Map<
 
 /** A request's query as the recorder reads it (URLSearchParams), each name's values sorted. */
 function requestQuery(search: string | undefined): Map<string, string[]> {
-  const query = new Map<string, string[]>();
-  for (const [name, value] of new URLSearchParams(search ?? '')) query.set(name, [...(query.get(name) ?? []), value]);
+  const query = queryValues(search);
   for (const values of query.values()) values.sort();
   return query;
 }
