@@ -2,6 +2,7 @@
 // Prism's validators (in this process, as a library) as the judge.
 import { readContract } from './contract/read-contract.js';
 import { startFrontServer } from './http/front-server.js';
+import { prismWithin } from './prism/prism-server.js';
 import { loadPrismValidators, type PrismValidators } from './prism/prism-validators.js';
 import { createContractCheck } from './proxy/contract-check.js';
 import { type CheckedExchange, type ContractReport, ReportCollector, reportListener } from './proxy/contract-report.js';
@@ -68,7 +69,7 @@ export async function startContractProxy(options: StartContractProxyOptions): Pr
   };
   let prism: PrismValidators;
   try {
-    prism = await within(loadPrismValidators(contract.path), options.startTimeoutMs ?? 30_000);
+    prism = await prismWithin(loadPrismValidators(contract.path), options.startTimeoutMs ?? 30_000, 'load');
   } catch (error) {
     await stop();
     throw error;
@@ -84,15 +85,6 @@ export async function startContractProxy(options: StartContractProxyOptions): Pr
     }),
   );
   return { url: front.url, host: front.host, port: front.port, upstream: upstream.href.replace(/\/$/, ''), report: () => collector.report(), stop };
-}
-
-/** `loading`, or a rejection naming the limit once `ms` have passed (Prism's modules hold no server or socket meanwhile). */
-function within<T>(loading: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const limit = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`Prism did not load within ${ms} ms.`)), ms);
-  });
-  return Promise.race([loading, limit]).finally(() => clearTimeout(timer));
 }
 
 function parseUpstream(value: string): URL {

@@ -46,7 +46,7 @@ export function createPrismAnswerer(options: { specPath: string; errors: boolean
     starting.catch(() => {
       starting = undefined;
     });
-    return prismWithin(starting, options.startTimeoutMs);
+    return prismWithin(starting, options.startTimeoutMs, 'start');
   };
 
   const answer: PrismAnswerer['answer'] = async (request, operation) => {

@@ -71,14 +71,17 @@ export async function startPrismServer(options: PrismServerOptions): Promise<Pri
   return { url, close: () => server.close().catch(() => undefined) };
 }
 
-/** `starting`, or a rejection naming the limit once `ms` have passed (Prism goes on loading meanwhile). */
-export function prismWithin(starting: Promise<PrismServer>, ms: number): Promise<PrismServer> {
+/**
+ * `pending`, or a rejection saying Prism did not `what` within `ms` once they have passed (Prism goes on loading
+ * meanwhile; its modules hold no server or socket until it listens).
+ */
+export function prismWithin<T>(pending: Promise<T>, ms: number, what: 'start' | 'load'): Promise<T> {
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`Prism did not start within ${ms} ms.`)), ms);
-    starting.then(
-      (server) => {
+    const timer = setTimeout(() => reject(new Error(`Prism did not ${what} within ${ms} ms.`)), ms);
+    pending.then(
+      (value) => {
         clearTimeout(timer);
-        resolve(server);
+        resolve(value);
       },
       (error: unknown) => {
         clearTimeout(timer);

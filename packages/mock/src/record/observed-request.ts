@@ -1,6 +1,6 @@
 // What the recorded requests of one operation sent: query parameter names (their values never leave the recordings;
 // a type is inferred from them) and a JSON Schema of the JSON bodies, each with how often it was seen.
-import { isJsonMediaType } from '../engine/media-type.js';
+import { essenceOf, isJsonMediaType } from '../engine/media-type.js';
 import { type InferredSchema, inferSchema } from './infer-schema.js';
 import type { Recording } from './recording.js';
 import { REDACTED } from './redact.js';
@@ -23,13 +23,14 @@ export function queryParametersOf(seen: readonly Recording[], documented: Readon
     const lists = sent.map((recording) => valuesOf(recording.request.query[name]));
     const scalar = scalarSchema(lists.flat().filter((value) => value !== REDACTED));
     const seenIn = `${sent.length} of ${seen.length}`;
+    const repeated = lists.some((values) => values.length > 1);
     return {
       name,
       in: 'query',
       required: false,
       description: `Observed, not documented by the service: sent in ${seenIn} request(s).`,
-      schema: lists.some((values) => values.length > 1) ? { type: 'array', items: scalar } : scalar,
-      ...(lists.some((values) => values.length > 1) ? { style: 'form', explode: true } : {}),
+      schema: repeated ? { type: 'array', items: scalar } : scalar,
+      ...(repeated ? { style: 'form', explode: true } : {}),
       'x-observed': { seenIn },
     };
   });
@@ -39,7 +40,7 @@ export function queryParametersOf(seen: readonly Recording[], documented: Readon
 export function requestBodyOf(seen: readonly Recording[]): ObservedRequestBody | undefined {
   const withBody = seen.filter((recording) => recording.request.body !== undefined && isJsonMediaType(recording.request.headers['content-type'] ?? ''));
   if (withBody.length === 0) return undefined;
-  const types = [...new Set(withBody.map((recording) => recording.request.headers['content-type']!.split(';')[0]!.trim().toLowerCase()))].sort();
+  const types = [...new Set(withBody.map((recording) => essenceOf(recording.request.headers['content-type']!)))].sort();
   const schema = inferSchema(withBody.map((recording) => recording.request.body));
   return { count: withBody.length, of: seen.length, contentType: types[0]!, schema, seen: withBody };
 }
