@@ -7,23 +7,16 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { workspaceFolders } from './workspace-folders.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const ts = createRequire(join(root, 'package.json'))('typescript');
 
 /** Every workspace folder whose `lint` script runs tsc on its tsconfig.json. */
 function lintedProjects() {
-  const globs = readFileSync(join(root, 'pnpm-workspace.yaml'), 'utf8').match(/^ {2}- (.+)$/gm) ?? [];
-  const folders = globs.flatMap((line) => {
-    const glob = line.replace(/^ {2}- /, '').trim();
-    if (!glob.endsWith('/*')) return [glob];
-    const parent = join(root, glob.slice(0, -2));
-    return ts.sys.getDirectories(parent).map((name) => `${glob.slice(0, -2)}/${name}`);
-  });
-  return folders.filter((folder) => {
-    const manifest = join(root, folder, 'package.json');
-    if (!ts.sys.fileExists(manifest) || !ts.sys.fileExists(join(root, folder, 'tsconfig.json'))) return false;
-    return /\btsc\b/.test(JSON.parse(readFileSync(manifest, 'utf8')).scripts?.lint ?? '');
+  return workspaceFolders(root).filter((folder) => {
+    if (!ts.sys.fileExists(join(root, folder, 'tsconfig.json'))) return false;
+    return /\btsc\b/.test(JSON.parse(readFileSync(join(root, folder, 'package.json'), 'utf8')).scripts?.lint ?? '');
   });
 }
 

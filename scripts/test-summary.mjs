@@ -1,8 +1,9 @@
 // Prints one closing line for the whole run, summed from every package's vitest JSON report.
 // Usage: node scripts/test-summary.mjs [script]: `test` (npm test) reads test-results/vitest.json of each package
 // that has a `test` script; `test:slow` (npm run test:slow) reads test-results/vitest-slow.json of each that has one.
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { workspaceFolders } from './workspace-folders.mjs';
 
 const REPORTS = { test: 'vitest.json', 'test:slow': 'vitest-slow.json' };
 const script = process.argv[2] ?? 'test';
@@ -13,7 +14,7 @@ if (!reportName) {
 }
 
 const root = new URL('..', import.meta.url).pathname;
-const workspaces = ['spec', 'docs', ...readdirSync(join(root, 'packages')).map((name) => join('packages', name))];
+const workspaces = workspaceFolders(root);
 let passed = 0;
 let failed = 0;
 let skipped = 0;

@@ -1,7 +1,8 @@
 // Our public packages as users will get them: built, packed with pnpm (which rewrites `workspace:` ranges), and
 // published to the local registry.
-import { existsSync, readdirSync, readFileSync, realpathSync } from 'node:fs';
+import { readFileSync, realpathSync } from 'node:fs';
 import { delimiter, dirname, join } from 'node:path';
+import { workspaceFolders } from '../../../scripts/workspace-folders.mjs';
 import { cleanEnvironment, run } from '../processes.mjs';
 import { repoRoot } from '../tools.mjs';
 
@@ -25,19 +26,8 @@ export async function pnpmCommand() {
 
 /** Every workspace package that is not private, read from pnpm-workspace.yaml: `[{ name, version, dir }]`. */
 export function publicPackages(root = repoRoot) {
-  const globs = readFileSync(join(root, 'pnpm-workspace.yaml'), 'utf8')
-    .split('\n')
-    .map((line) => /^\s*-\s*['"]?([^'"\s]+)['"]?\s*$/.exec(line)?.[1])
-    .filter((glob) => glob !== undefined);
-  const dirs = globs.flatMap((glob) =>
-    glob.endsWith('/*')
-      ? readdirSync(join(root, glob.slice(0, -2)), { withFileTypes: true })
-          .filter((entry) => entry.isDirectory())
-          .map((entry) => join(root, glob.slice(0, -2), entry.name))
-      : [join(root, glob)],
-  );
-  return dirs
-    .filter((dir) => existsSync(join(dir, 'package.json')))
+  return workspaceFolders(root)
+    .map((folder) => join(root, folder))
     .map((dir) => ({ dir, manifest: JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) }))
     .filter(({ manifest }) => manifest.private !== true)
     .map(({ dir, manifest }) => ({ name: manifest.name, version: manifest.version, dir }));
