@@ -9,6 +9,7 @@
 import { execFileSync, fork } from 'node:child_process';
 import { cpus, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
+import { autocannonVersion, ensureAutocannon } from './autocannon.mjs';
 import { contenders, treeCpuSeconds, treeRssMiB } from './contenders.mjs';
 import { compareExchanges } from './exchanges.mjs';
 import { printReport } from './report.mjs';
@@ -19,6 +20,7 @@ const names = (process.env.BENCH_ONLY ?? Object.keys(contenders).join(',')).spli
 for (const name of names)
   if (!contenders[name]) throw new Error(`BENCH_ONLY: no contender ${JSON.stringify(name)}; choose from ${Object.keys(contenders).join(', ')}.`);
 
+await ensureAutocannon();
 // The load generator runs in a process of its own.
 const worker = fork(fileURLToPath(new URL('./load-worker.mjs', import.meta.url)), [], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
 let nextJob = 0;
@@ -130,17 +132,4 @@ function loadText() {
   return loadavg()
     .map((value) => value.toFixed(1))
     .join(' / ');
-}
-
-function autocannonVersion() {
-  try {
-    return JSON.parse(
-      execFileSync(process.execPath, ['-p', "JSON.stringify(require('autocannon/package.json').version)"], {
-        encoding: 'utf8',
-        cwd: fileURLToPath(new URL('.', import.meta.url)),
-      }),
-    );
-  } catch {
-    return '?';
-  }
 }

@@ -5,12 +5,15 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ensurePinnedTools } from '@thumbnail-api/dev-tools/pinned-tools';
 import { openapiJsonPath } from '@thumbnail-api/spec';
 
 const here = (path) => fileURLToPath(new URL(path, import.meta.url));
 const require = createRequire(import.meta.url);
-export const STEADY_VERSION = '0.22.2';
+/** The Steady version bench/steady-tools pins. */
+export const STEADY_VERSION = String(require('./steady-tools/package.json').dependencies['@stdy/cli']);
 const live = new Set();
 process.on('exit', () => live.forEach((child) => child.kill('SIGKILL')));
 
@@ -44,7 +47,7 @@ export const contenders = {
   steady: {
     label: `Steady ${STEADY_VERSION} (@stdy/cli; does not enforce security)`,
     start: async () => {
-      const binary = installSteady();
+      const binary = await installSteady();
       const port = await freePort();
       return startProcess(['--host', '127.0.0.1', '--port', String(port), '--quiet', openapiJsonPath], { url: `http://127.0.0.1:${port}`, command: binary });
     },
@@ -147,29 +150,15 @@ async function firstOk(base, started, child) {
 }
 
 /**
- * Steady ships a native binary through npm's optional dependencies (~95 MB): installed on first use into this
- * package's node_modules/.cache, never by a plain install. Throws with the reason when it cannot be installed.
+ * Steady ships a native binary through npm's optional dependencies (~95 MB): pinned in bench/steady-tools and
+ * installed on first use into packages/mock/.tools/steady, never by a plain install. Throws with the reason when it
+ * cannot be installed (the bench then skips Steady).
  */
-function installSteady() {
-  const folder = here(`../node_modules/.cache/bench-steady-${STEADY_VERSION}`);
-  const binary = `${folder}/node_modules/@stdy/cli-${process.platform}-${process.arch}/bin/steady`;
-  if (!existsSync(binary)) {
-    try {
-      execFileSync('npm', ['install', '--prefix', folder, '--no-save', '--no-audit', '--no-fund', '--loglevel=error', `@stdy/cli@${STEADY_VERSION}`], {
-        stdio: 'pipe',
-        timeout: 300_000,
-      });
-    } catch (error) {
-      throw new Error(
-        `npm could not install @stdy/cli@${STEADY_VERSION}: ${String(error.stderr ?? error.message)
-          .trim()
-          .split('\n')
-          .slice(-2)
-          .join(' ')}`,
-      );
-    }
-    if (!existsSync(binary)) throw new Error(`@stdy/cli@${STEADY_VERSION} has no binary for ${process.platform}-${process.arch}`);
-  }
+async function installSteady() {
+  const installDir = here('../.tools/steady/');
+  const set = await ensurePinnedTools({ manifestDir: here('./steady-tools/'), installDir, timeoutMs: 300_000 });
+  const binary = join(set.installDir, 'node_modules', '@stdy', `cli-${process.platform}-${process.arch}`, 'bin', 'steady');
+  if (!existsSync(binary)) throw new Error(`@stdy/cli@${STEADY_VERSION} has no binary for ${process.platform}-${process.arch}`);
   return binary;
 }
 

@@ -3,7 +3,9 @@
 // to the microsecond, since autocannon's own histogram counts whole milliseconds), and comparison runs that check
 // every answer. Every loop is bounded (a duration or a request count); loopback only.
 import { Agent, request } from 'node:http';
-import autocannon from 'autocannon';
+import { loadAutocannon } from './autocannon.mjs';
+
+const autocannon = loadAutocannon();
 
 /** Throughput and exact latency percentiles of one autocannon run. */
 async function throughput({ url, connections, durationSeconds, method, headers, body }) {

@@ -1,10 +1,12 @@
 #!/usr/bin/env node
-// `pnpm version-packages` (what the release workflow's "Version Packages" pull request runs): `changeset version`,
-// then everything that follows from the one version it wrote: the contract's info.version and the client's VERSION,
-// the bundle, the changelog's contract section, and the released-contract snapshot the gate compares with.
+// `pnpm version-packages` (what the release workflow's "Version Packages" pull request runs): `changeset version` (the
+// pinned CLI, installed on first use), then everything that follows from the one version it wrote: the contract's
+// info.version and the client's VERSION, the bundle, the changelog's contract section, and the released-contract
+// snapshot the gate compares with.
 import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname, join, relative, resolve } from 'node:path';
+import { dirname, relative, resolve } from 'node:path';
 import { runOrFail } from '@thumbnail-api/dev-tools/run-process';
+import { changesetCommand } from '../src/changesets-cli.mjs';
 import { contractChangelogSection, insertIntoChangelog } from '../src/contract-changelog.mjs';
 import { readSpecVersion, syncContractVersion } from '../src/contract-version.mjs';
 import { pnpmInvocation } from '../src/pnpm-invocation.mjs';
@@ -14,7 +16,7 @@ const root = process.argv[2] ? resolve(process.argv[2]) : repoRoot;
 const files = repoLayout(root);
 try {
   const before = readSpecVersion(root);
-  await runOrFail(join(root, 'node_modules', '.bin', 'changeset'), ['version'], { cwd: root, echo: true });
+  await runOrFail(process.execPath, [await changesetCommand(), 'version'], { cwd: root, echo: true });
   const version = readSpecVersion(root);
   if (version === before) {
     console.log(`No pending changeset moves ${SPEC_PACKAGE} (still ${version}): nothing else to do.`);
