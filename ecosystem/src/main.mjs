@@ -53,8 +53,9 @@ const work = mkdtempSync(join(tmpdir(), 'thumbnail-api-ecosystem-'));
 
 try {
   console.log(`Ecosystem suite: our packages from a local registry, in the runtimes, module systems and bundlers users run (work folder ${work}).`);
-  await step('tools (ecosystem/.tools)', ensureTools);
+  // The build first: it builds dev-tools, whose installer the tools step uses.
   await step('build', buildPackages);
+  await step('tools (ecosystem/.tools)', ensureTools);
   const packed = await step('pack', () => packPackages(join(work, 'tarballs')));
   const registry = await step('start Verdaccio', () => startLocalRegistry(join(work, 'registry')));
   cleanups.push(registry.stop);

@@ -19,6 +19,8 @@ export interface PinnedToolSet {
   readonly installDir: string;
   /** Commands (names in node_modules/.bin) the set must provide; an install without one of them fails. */
   readonly bins?: readonly string[];
+  /** Other files the set must provide, relative to `installDir` (e.g. a binary an install script fetches). */
+  readonly files?: readonly string[];
   /** The environment npm runs with (default: this process's). */
   readonly env?: NodeJS.ProcessEnv;
   /** How long npm may take before it is stopped (default 10 minutes). */
@@ -80,7 +82,7 @@ export function pinnedToolsStamp(manifestDir: string): string {
   return hash.digest('hex');
 }
 
-/** Installs the set unless its folder already holds this exact lockfile's install (and every command in `bins`). */
+/** Installs the set unless its folder already holds this exact lockfile's install (and every command in `bins`, every file in `files`). */
 export async function ensurePinnedTools(options: PinnedToolSet): Promise<InstalledToolSet> {
   // Without a trailing slash (a URL turned into a path has one), so that messages name the folders plainly.
   const set = { ...options, manifestDir: resolve(options.manifestDir), installDir: resolve(options.installDir) };
@@ -90,7 +92,9 @@ export async function ensurePinnedTools(options: PinnedToolSet): Promise<Install
   const stampFile = join(set.installDir, STAMP_FILE);
   const wanted = pinnedToolsStamp(set.manifestDir);
   const missingBins = () => (set.bins ?? []).filter((name) => !existsSync(bin(name)));
-  if (existsSync(stampFile) && readFileSync(stampFile, 'utf8') === wanted && missingBins().length === 0) return installed(true);
+  const missingFiles = () => (set.files ?? []).filter((file) => !existsSync(join(set.installDir, file)));
+  const complete = () => missingBins().length === 0 && missingFiles().length === 0;
+  if (existsSync(stampFile) && readFileSync(stampFile, 'utf8') === wanted && complete()) return installed(true);
 
   const what = tools.length > 0 ? tools.join(', ') : 'an empty tool set';
   rmSync(set.installDir, { recursive: true, force: true });
@@ -117,6 +121,12 @@ export async function ensurePinnedTools(options: PinnedToolSet): Promise<Install
   if (absent.length > 0) {
     throw new PinnedToolsError(
       `npm installed ${what} into ${set.installDir}, but no ${absent.map((name) => `\`${name}\``).join(', ')} command: ${join(set.manifestDir, 'package.json')} must pin the package that provides it.`,
+    );
+  }
+  const absentFiles = missingFiles();
+  if (absentFiles.length > 0) {
+    throw new PinnedToolsError(
+      `npm installed ${what} into ${set.installDir}, but not ${absentFiles.join(', ')}: an install script that fetches it failed, or ${join(set.manifestDir, 'package.json')} pins no package that provides it. Run the command again.`,
     );
   }
   writeFileSync(stampFile, wanted);

@@ -62,6 +62,22 @@ describe('ensurePinnedTools', () => {
     expect(existsSync(join(installDir, '.installed'))).toBe(false);
   });
 
+  test('fails, naming the file, when the set provides no file it must, and is not reused until it does', async () => {
+    writeManifest({});
+    const files = ['node_modules/node20/bin/node'];
+    await expect(ensurePinnedTools({ manifestDir, installDir, files, log })).rejects.toThrow(
+      new PinnedToolsError(
+        `npm installed an empty tool set into ${installDir}, but not node_modules/node20/bin/node: an install script that fetches it failed, or ${join(manifestDir, 'package.json')} pins no package that provides it. Run the command again.`,
+      ),
+    );
+    expect(existsSync(join(installDir, '.installed'))).toBe(false);
+
+    // Installed and stamped without the requirement, the same set is installed again once a file it must have is gone.
+    await ensurePinnedTools({ manifestDir, installDir, log });
+    await expect(ensurePinnedTools({ manifestDir, installDir, files, log })).rejects.toBeInstanceOf(PinnedToolsError);
+    expect(logged).toHaveLength(3);
+  });
+
   test.each([
     [
       'a package.json that is not JSON',
