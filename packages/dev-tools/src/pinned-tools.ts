@@ -45,7 +45,7 @@ export class PinnedToolsError extends Error {
 }
 
 /** `name@version` of every dependency the manifest pins; throws a {@link PinnedToolsError} for a missing, broken or unpinned manifest. */
-export function pinnedTools(manifestDir: string): string[] {
+function pinnedTools(manifestDir: string): string[] {
   const file = join(manifestDir, 'package.json');
   if (!existsSync(file)) {
     throw new PinnedToolsError(
@@ -76,7 +76,7 @@ export function pinnedTools(manifestDir: string): string[] {
 }
 
 /** The hash of the set's package.json and package-lock.json: an install is reused while it is unchanged. */
-export function pinnedToolsStamp(manifestDir: string): string {
+function pinnedToolsStamp(manifestDir: string): string {
   const hash = createHash('sha256');
   for (const file of MANIFEST_FILES) hash.update(readFileSync(join(manifestDir, file)));
   return hash.digest('hex');
