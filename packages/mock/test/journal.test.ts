@@ -1,4 +1,5 @@
 // The request journal: what was sent and answered, read from JavaScript and over HTTP, bounded, with keys redacted.
+import { connect } from 'node:net';
 import { afterAll, afterEach, beforeAll, expect, test } from 'vitest';
 import { type RunningMock, startMock } from '../src/index.js';
 import { send } from './helpers/http.js';
@@ -109,6 +110,44 @@ test('a body over 64 KiB is kept cut, as text, and says so', async () => {
   const [entry] = mock.requests();
   expect(entry).toMatchObject({ status: 200, bodyTruncated: true });
   expect((entry!.body as string).length).toBe(64 * 1024);
+});
+
+// The journal keeps each request as bytes in a slot of its own (2 KiB); what does not fit is kept as copies. Both
+// must read back as sent.
+test('large headers, a body larger than a slot, latin-1 header values and repeated headers read back as sent', async () => {
+  const big = 'h'.repeat(5000);
+  const prompt = 'p'.repeat(10 * 1024);
+  await send(mock.url, { headers: { 'x-api-key': 'k', 'x-big': big } });
+  await send(mock.url, { method: 'POST', headers: { 'x-api-key': 'k', 'content-type': 'application/json' }, body: JSON.stringify({ prompt }) });
+  // node's client sends latin-1 characters of a header value as single bytes, as its server reads them.
+  await send(mock.url, { headers: { 'x-api-key': 'k', 'x-name': 'café' } });
+  const [large, withBody, latin1] = mock.requests();
+  expect(large!.headers['x-big']).toBe(big);
+  expect(withBody).toMatchObject({ body: { prompt }, bodyTruncated: false });
+  expect(latin1!.headers['x-name']).toBe('café');
+
+  // Repeated request headers as node reads them: set-cookie a list, others joined.
+  await new Promise<void>((resolve, reject) => {
+    const url = new URL(mock.url);
+    const socket = connect(Number(url.port), url.hostname, () => {
+      socket.end(
+        'GET /api/thumbnails HTTP/1.1\r\nHost: x\r\nx-api-key: k\r\nset-cookie: a=1\r\nset-cookie: b=2\r\nx-list: 1\r\nx-list: 2\r\nConnection: close\r\n\r\n',
+      );
+    });
+    socket.on('data', () => {});
+    socket.on('close', () => resolve());
+    socket.on('error', reject);
+  });
+  expect(mock.requests().at(-1)!.headers).toMatchObject({ 'set-cookie': ['a=1', 'b=2'], 'x-list': '1, 2' });
+});
+
+test("a cleared key's requests are gone, and the others kept", async () => {
+  await send(mock.url, { headers: { 'x-api-key': 'key-one' } });
+  await send(mock.url, { headers: { 'x-api-key': 'key-two', 'x-big': 'h'.repeat(5000) } });
+  await send(mock.url, { headers: { 'x-api-key': 'key-one' } });
+  expect((await send(mock.url, { method: 'DELETE', path: '/__mock/requests?key=key-one' })).status).toBe(204);
+  expect(mock.requests().map((entry) => entry.headers['x-big']?.length)).toEqual([5000]);
+  expect(mock.requests({ key: 'key-one' })).toEqual([]);
 });
 
 test.each([

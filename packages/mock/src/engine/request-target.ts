@@ -37,7 +37,14 @@ export function targetOn(base: URL, requestTarget: string | undefined): URL {
  */
 export function readTarget(requestTarget: string | undefined): RequestTarget {
   const url = requestTarget ?? '/';
-  const plain = url.charCodeAt(0) === 0x2f && url.charCodeAt(1) !== 0x2f && url.charCodeAt(1) !== 0x5c && !/%|\/\.|\\/.test(url);
+  // indexOf, not a regular expression: this runs on every request, and three scans of a short target cost less.
+  const plain =
+    url.charCodeAt(0) === 0x2f &&
+    url.charCodeAt(1) !== 0x2f &&
+    url.charCodeAt(1) !== 0x5c &&
+    url.indexOf('%') === -1 &&
+    url.indexOf('/.') === -1 &&
+    url.indexOf('\\') === -1;
   if (plain) {
     const at = url.indexOf('?');
     return at === -1 ? { pathname: url, query: undefined } : { pathname: url.slice(0, at), query: url.slice(at + 1) };

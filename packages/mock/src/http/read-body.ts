@@ -44,13 +44,14 @@ export function readBody(req: Readable, limit: number, done: (body: Buffer | und
     settled = true;
     done(chunks !== undefined ? Buffer.concat(chunks) : (first ?? Buffer.alloc(0)));
   });
-  const broken = (error: Error) => {
+  // A message cut short (the client breaks off its request, the upstream its answer) ends in 'error' (`aborted`,
+  // ECONNRESET) on every Node this package supports, after the deprecated 'aborted' event: one listener is enough,
+  // and each listener costs the POST hot path.
+  req.on('error', (error: Error) => {
     if (settled) return;
     settled = true;
     fail(error);
-  };
-  req.on('error', broken);
-  req.on('aborted', () => broken(new Error('The client broke off the request.')));
+  });
 }
 
 /** {@link readBody} as a promise: the body, or `undefined` past `limit`; rejects when the client breaks off. */
