@@ -1,5 +1,7 @@
 // Prints the bench's figures as Markdown tables the README quotes, and the issue's targets with what was measured.
-// Every figure is the median over the rounds.
+// Every figure is the median over the rounds. Every ratio to bare is the median over the rounds of the ratio measured
+// within one round (ours and bare a few seconds apart): on a shared machine whose speed drifts from one round to the
+// next, that cancels the drift that a ratio of two medians taken from different rounds keeps.
 
 const median = (values) => {
   const sorted = values.filter(Number.isFinite).sort((a, b) => a - b);
@@ -9,12 +11,18 @@ const median = (values) => {
 };
 const fmt = (value, digits = 0) =>
   Number.isFinite(value) ? value.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits }) : 'n/a';
-const ratio = (value, base) => (Number.isFinite(value / base) ? `${(value / base).toFixed(2)}×` : 'n/a');
+const times = (value) => (Number.isFinite(value) ? `${value.toFixed(2)}×` : 'n/a');
 
 /** Prints the report; returns the exit code: 1 when one of our contenders failed requests or differed from Prism. */
 export function printReport({ results, names, scenarios, exchanges }) {
   const figure = (name, scenario, key) => median((results[name].load[scenario] ?? []).map((run) => run[key]));
-  const bare = (scenario, key) => (results.bare ? figure('bare', scenario, key) : Number.NaN);
+  /** Ours ÷ bare (or bare ÷ ours, `inverse`) in each round. */
+  const roundRatios = (name, scenario, key, inverse = false) => {
+    const floor = results.bare?.load[scenario] ?? [];
+    return (results[name].load[scenario] ?? []).map((run, round) => (inverse ? floor[round]?.[key] / run[key] : run[key] / floor[round]?.[key]));
+  };
+  /** The median of the rounds' ratios, as `0.91×`. */
+  const ratio = (name, scenario, key, inverse = false) => times(median(roundRatios(name, scenario, key, inverse)));
   const shown = names.filter((name) => !results[name].skipped);
 
   console.log('\n### Summary (ratios to bare node:http)\n');
@@ -26,9 +34,9 @@ export function printReport({ results, names, scenarios, exchanges }) {
     const r = results[name];
     const compare = r.compare ? `${r.compare.errors} / ${r.compare.differing}` : '—';
     console.log(
-      `| ${r.label} | ${fmt(median(r.starts))} ms | ${fmt(figure(name, 'get50', 'requestsPerSecond'))} req/s (${ratio(figure(name, 'get50', 'requestsPerSecond'), bare('get50', 'requestsPerSecond'))}) | ` +
-        `${fmt(figure(name, 'post50', 'requestsPerSecond'))} (${ratio(figure(name, 'post50', 'requestsPerSecond'), bare('post50', 'requestsPerSecond'))}) | ` +
-        `${fmt(figure(name, 'get1', 'p50'), 2)} / ${fmt(figure(name, 'post1', 'p50'), 2)} ms (${ratio(figure(name, 'get1', 'p50'), bare('get1', 'p50'))} / ${ratio(figure(name, 'post1', 'p50'), bare('post1', 'p50'))}) | ` +
+      `| ${r.label} | ${fmt(median(r.starts))} ms | ${fmt(figure(name, 'get50', 'requestsPerSecond'))} req/s (${ratio(name, 'get50', 'requestsPerSecond')}) | ` +
+        `${fmt(figure(name, 'post50', 'requestsPerSecond'))} (${ratio(name, 'post50', 'requestsPerSecond')}) | ` +
+        `${fmt(figure(name, 'get1', 'p50'), 2)} / ${fmt(figure(name, 'post1', 'p50'), 2)} ms (${ratio(name, 'get1', 'p50')} / ${ratio(name, 'post1', 'p50')}) | ` +
         `${fmt(r.rssMiB)} MiB | ${compare} |`,
     );
   }
@@ -50,7 +58,7 @@ export function printReport({ results, names, scenarios, exchanges }) {
   console.log(`| | ${scenarios.map((scenario) => scenario.label).join(' | ')} |`);
   console.log(`|---|${scenarios.map(() => '---').join('|')}|`);
   for (const name of shown) {
-    const cells = scenarios.map((s) => `${fmt(figure(name, s.id, 'cpuMicros'), 1)} (${ratio(bare(s.id, 'cpuMicros'), figure(name, s.id, 'cpuMicros'))})`);
+    const cells = scenarios.map((s) => `${fmt(figure(name, s.id, 'cpuMicros'), 1)} (${ratio(name, s.id, 'cpuMicros', true)})`);
     console.log(`| ${results[name].label} | ${cells.join(' | ')} |`);
   }
   const failures = shown.flatMap((name) =>
@@ -69,14 +77,22 @@ export function printReport({ results, names, scenarios, exchanges }) {
     for (const name of shown) for (const sample of results[name].compare?.samples ?? []) console.log(`  ${name}: ${sample}`);
   }
 
-  printTargets(results, figure, bare);
-  printJournalTargets(results, figure, bare);
+  printTargets(results, figure, roundRatios);
+  printJournalTargets(results, roundRatios);
   const ours = ['cli', 'startMock', 'compiled'].filter((name) => results[name]?.compare);
   return ours.some((name) => results[name].compare.errors + results[name].compare.differing > 0) ? 1 : 0;
 }
 
+/** A ratio for a target line: the median of the rounds' ratios, with their range. */
+function spread(ratios) {
+  const finite = ratios.filter(Number.isFinite);
+  const value = median(finite);
+  if (finite.length < 2) return { value, text: times(value) };
+  return { value, text: `${times(value)} (rounds ${Math.min(...finite).toFixed(2)}–${Math.max(...finite).toFixed(2)})` };
+}
+
 /** The targets of issue 15, for our two contenders, as measured in this run. */
-function printTargets(results, figure, bare) {
+function printTargets(results, figure, roundRatios) {
   console.log('\n### Targets (issue 15)\n');
   const line = (what, value, met) => console.log(`- ${met === undefined ? '?' : met ? 'met' : 'NOT met'}: ${what}: ${value}`);
   if (results.cli?.starts.length) line('CLI start → first 200 ≤ 300 ms', `${fmt(median(results.cli.starts))} ms`, median(results.cli.starts) <= 300);
@@ -84,22 +100,13 @@ function printTargets(results, figure, bare) {
     line('startMock() → first 200 ≤ 200 ms', `${fmt(median(results.startMock.starts))} ms`, median(results.startMock.starts) <= 200);
   for (const name of ['cli', 'startMock'].filter((name) => results[name] && !results[name].skipped)) {
     const label = name === 'cli' ? 'CLI' : 'startMock()';
-    const rel = (scenario, key) => figure(name, scenario, key) / bare(scenario, key);
-    line(
-      `${label} GET at 50 conns ≥ 0.5× bare`,
-      ratio(figure(name, 'get50', 'requestsPerSecond'), bare('get50', 'requestsPerSecond')),
-      rel('get50', 'requestsPerSecond') >= 0.5,
-    );
-    line(
-      `${label} POST at 50 conns ≥ 0.4× bare`,
-      ratio(figure(name, 'post50', 'requestsPerSecond'), bare('post50', 'requestsPerSecond')),
-      rel('post50', 'requestsPerSecond') >= 0.4,
-    );
-    line(
-      `${label} p50 at 1 conn ≤ 2× bare (GET, POST)`,
-      `${ratio(figure(name, 'get1', 'p50'), bare('get1', 'p50'))}, ${ratio(figure(name, 'post1', 'p50'), bare('post1', 'p50'))}`,
-      rel('get1', 'p50') <= 2 && rel('post1', 'p50') <= 2,
-    );
+    const get50 = spread(roundRatios(name, 'get50', 'requestsPerSecond'));
+    const post50 = spread(roundRatios(name, 'post50', 'requestsPerSecond'));
+    const get1 = spread(roundRatios(name, 'get1', 'p50'));
+    const post1 = spread(roundRatios(name, 'post1', 'p50'));
+    line(`${label} GET at 50 conns ≥ 0.5× bare`, get50.text, get50.value >= 0.5);
+    line(`${label} POST at 50 conns ≥ 0.4× bare`, post50.text, post50.value >= 0.4);
+    line(`${label} p50 at 1 conn ≤ 2× bare (GET, POST)`, `${get1.text}, ${post1.text}`, get1.value <= 2 && post1.value <= 2);
     line(`${label} RSS of the process tree after the load ≤ 100 MiB`, `${fmt(results[name].rssMiB)} MiB`, results[name].rssMiB <= 100);
     const rivals = ['prism', 'steady'].filter((rival) => results[rival] && !results[rival].skipped);
     const behind = ['get1', 'get50', 'post1', 'post50'].flatMap((scenario) =>
@@ -123,7 +130,7 @@ function printTargets(results, figure, bare) {
 }
 
 /** The targets of issue 21 (the mock as a test double): the journal on (its default, 1000 entries) and no rules. */
-function printJournalTargets(results, figure, bare) {
+function printJournalTargets(results, roundRatios) {
   console.log('\n### Targets (issue 21: journal on, no rules)\n');
   const line = (what, value, met) => console.log(`- ${met === undefined ? '?' : met ? 'met' : 'NOT met'}: ${what}: ${value}`);
   if (results.cli?.starts.length) line('CLI start → first 200 ≤ 150 ms', `${fmt(median(results.cli.starts))} ms`, median(results.cli.starts) <= 150);
@@ -133,12 +140,8 @@ function printJournalTargets(results, figure, bare) {
       ['get50', 'GET'],
       ['post50', 'POST'],
     ]) {
-      const value = figure(name, scenario, 'requestsPerSecond') / bare(scenario, 'requestsPerSecond');
-      line(
-        `${label} ${what} at 50 conns ≥ 0.8× bare`,
-        ratio(figure(name, scenario, 'requestsPerSecond'), bare(scenario, 'requestsPerSecond')),
-        Number.isFinite(value) ? value >= 0.8 : undefined,
-      );
+      const measured = spread(roundRatios(name, scenario, 'requestsPerSecond'));
+      line(`${label} ${what} at 50 conns ≥ 0.8× bare`, measured.text, Number.isFinite(measured.value) ? measured.value >= 0.8 : undefined);
     }
     const after = results[name].rssAfter10kMiB;
     line(`${label} RSS of the process tree after the 10,000-request run ≤ 100 MiB`, `${fmt(after)} MiB`, Number.isFinite(after) ? after <= 100 : undefined);
