@@ -15,7 +15,7 @@ import { runProcess } from '@thumbnail-api/dev-tools/run-process';
 import { REDOC_BUNDLE_FILE } from '../src/redoc-loader.mjs';
 import { serveSite, siteDir } from '../src/serve-site.mjs';
 import { checkTargets, renderTable, TARGETS, writeReadmeFigures } from './bench-report.mjs';
-import { ensureLighthouse, lighthouseBin } from './lighthouse-tools.mjs';
+import { ensureLighthouse } from './lighthouse-tools.mjs';
 
 const { values } = parseArgs({ options: { readme: { type: 'boolean', default: false }, pages: { type: 'string' } } });
 const chromePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -72,7 +72,7 @@ async function runLighthouse(url, preset, outputDir) {
 
 const built = JSON.parse(readFileSync(join(siteDir, 'version.json'), 'utf8'));
 const pages = values.pages ? values.pages.split(',') : /** @type {string[]} */ (built.pages);
-const { reused } = await ensureLighthouse();
+const { reused, bin: lighthouseBin } = await ensureLighthouse();
 if (!reused) console.log('Lighthouse installed.');
 const site = await serveSite({ compress: true });
 const outputDir = mkdtempSync(join(tmpdir(), 'docs-bench-'));

@@ -1,7 +1,6 @@
 // Lighthouse, pinned in bench/tools (package.json and its lockfile), installed with npm into docs/.tools the first
 // time the bench runs and reused while the lockfile is unchanged. It is over 100 MB: not a workspace dependency, so the
 // install that npm start and npm test make stays without it.
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensurePinnedTools } from '@thumbnail-api/dev-tools/pinned-tools';
 
@@ -11,14 +10,11 @@ const lighthouseTools = {
   installDir: fileURLToPath(new URL('../.tools/', import.meta.url)),
   bins: ['lighthouse'],
 };
-/** The Lighthouse command line, once installed. */
-export const lighthouseBin = join(lighthouseTools.installDir, 'node_modules', '.bin', 'lighthouse');
-
 /**
- * Installs Lighthouse unless docs/.tools already holds this lockfile's install.
- * @returns {Promise<{ reused: boolean }>}
+ * Installs Lighthouse unless docs/.tools already holds this lockfile's install; `bin` is its command line.
+ * @returns {Promise<{ reused: boolean, bin: string }>}
  */
 export async function ensureLighthouse() {
-  const { reused } = await ensurePinnedTools(lighthouseTools);
-  return { reused };
+  const set = await ensurePinnedTools(lighthouseTools);
+  return { reused: set.reused, bin: set.bin('lighthouse') };
 }
