@@ -91,10 +91,15 @@ function spread(ratios) {
   return { value, text: `${times(value)} (rounds ${Math.min(...finite).toFixed(2)}–${Math.max(...finite).toFixed(2)})` };
 }
 
+/** One target line: met, NOT met, or ? (`met` undefined: the figure is unknown). */
+const line = (what, value, met) => console.log(`- ${met === undefined ? '?' : met ? 'met' : 'NOT met'}: ${what}: ${value}`);
+
+/** `true` when every figure is known, else `undefined`: a target whose figure is unknown (bare failed, BENCH_ONLY left it out) is ?, not missed. */
+const known = (...values) => (values.every(Number.isFinite) ? true : undefined);
+
 /** The targets of issue 15, for our two contenders, as measured in this run. */
 function printTargets(results, figure, roundRatios) {
   console.log('\n### Targets (issue 15)\n');
-  const line = (what, value, met) => console.log(`- ${met === undefined ? '?' : met ? 'met' : 'NOT met'}: ${what}: ${value}`);
   if (results.cli?.starts.length) line('CLI start → first 200 ≤ 300 ms', `${fmt(median(results.cli.starts))} ms`, median(results.cli.starts) <= 300);
   if (results.startMock?.starts.length)
     line('startMock() → first 200 ≤ 200 ms', `${fmt(median(results.startMock.starts))} ms`, median(results.startMock.starts) <= 200);
@@ -104,8 +109,6 @@ function printTargets(results, figure, roundRatios) {
     const post50 = spread(roundRatios(name, 'post50', 'requestsPerSecond'));
     const get1 = spread(roundRatios(name, 'get1', 'p50'));
     const post1 = spread(roundRatios(name, 'post1', 'p50'));
-    // Without bare's figures (it failed, or BENCH_ONLY left it out) a ratio is unknown, not missed.
-    const known = (...values) => (values.every(Number.isFinite) ? true : undefined);
     line(`${label} GET at 50 conns ≥ 0.5× bare`, get50.text, known(get50.value) && get50.value >= 0.5);
     line(`${label} POST at 50 conns ≥ 0.4× bare`, post50.text, known(post50.value) && post50.value >= 0.4);
     line(`${label} p50 at 1 conn ≤ 2× bare (GET, POST)`, `${get1.text}, ${post1.text}`, known(get1.value, post1.value) && get1.value <= 2 && post1.value <= 2);
@@ -134,7 +137,6 @@ function printTargets(results, figure, roundRatios) {
 /** The targets of issue 21 (the mock as a test double): the journal on (its default, 1000 entries) and no rules. */
 function printJournalTargets(results, roundRatios) {
   console.log('\n### Targets (issue 21: journal on, no rules)\n');
-  const line = (what, value, met) => console.log(`- ${met === undefined ? '?' : met ? 'met' : 'NOT met'}: ${what}: ${value}`);
   if (results.cli?.starts.length) line('CLI start → first 200 ≤ 150 ms', `${fmt(median(results.cli.starts))} ms`, median(results.cli.starts) <= 150);
   for (const name of ['cli', 'startMock'].filter((name) => results[name] && !results[name].skipped)) {
     const label = name === 'cli' ? 'CLI' : 'startMock()';
@@ -143,9 +145,9 @@ function printJournalTargets(results, roundRatios) {
       ['post50', 'POST'],
     ]) {
       const measured = spread(roundRatios(name, scenario, 'requestsPerSecond'));
-      line(`${label} ${what} at 50 conns ≥ 0.8× bare`, measured.text, Number.isFinite(measured.value) ? measured.value >= 0.8 : undefined);
+      line(`${label} ${what} at 50 conns ≥ 0.8× bare`, measured.text, known(measured.value) && measured.value >= 0.8);
     }
     const after = results[name].rssAfter10kMiB;
-    line(`${label} RSS of the process tree after the 10,000-request run ≤ 100 MiB`, `${fmt(after)} MiB`, Number.isFinite(after) ? after <= 100 : undefined);
+    line(`${label} RSS of the process tree after the 10,000-request run ≤ 100 MiB`, `${fmt(after)} MiB`, known(after) && after <= 100);
   }
 }
