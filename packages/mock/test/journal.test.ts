@@ -1,5 +1,4 @@
 // The request journal: what was sent and answered, read from JavaScript and over HTTP, bounded, with keys redacted.
-import { connect } from 'node:net';
 import { afterAll, afterEach, beforeAll, expect, test } from 'vitest';
 import { type RunningMock, startMock } from '../src/index.js';
 import { send } from './helpers/http.js';
@@ -125,18 +124,8 @@ test('large headers, a 10 KiB body, latin-1 header values and repeated headers r
   expect(withBody).toMatchObject({ body: { prompt }, bodyTruncated: false });
   expect(latin1!.headers['x-name']).toBe('café');
 
-  // Repeated request headers as node reads them: set-cookie a list, others joined.
-  await new Promise<void>((resolve, reject) => {
-    const url = new URL(mock.url);
-    const socket = connect(Number(url.port), url.hostname, () => {
-      socket.end(
-        'GET /api/thumbnails HTTP/1.1\r\nHost: x\r\nx-api-key: k\r\nset-cookie: a=1\r\nset-cookie: b=2\r\nx-list: 1\r\nx-list: 2\r\nConnection: close\r\n\r\n',
-      );
-    });
-    socket.on('data', () => {});
-    socket.on('close', () => resolve());
-    socket.on('error', reject);
-  });
+  // Repeated request headers (one line per value) as node reads them: set-cookie a list, others joined.
+  await send(mock.url, { headers: { 'x-api-key': 'k', 'set-cookie': ['a=1', 'b=2'], 'x-list': ['1', '2'] } });
   expect(mock.requests().at(-1)!.headers).toMatchObject({ 'set-cookie': ['a=1', 'b=2'], 'x-list': '1, 2' });
 });
 

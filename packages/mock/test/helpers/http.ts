@@ -13,7 +13,8 @@ export interface RawResponse {
 export interface RawRequest {
   method?: string;
   path?: string;
-  headers?: Record<string, string>;
+  /** A list is sent as one header line per value. */
+  headers?: Record<string, string | string[]>;
   body?: string | Buffer;
 }
 
@@ -21,7 +22,7 @@ export interface RawRequest {
 export function send(base: string, init: RawRequest = {}): Promise<RawResponse> {
   return new Promise((resolve, reject) => {
     const url = new URL(base);
-    const headers: Record<string, string | number> = { ...init.headers };
+    const headers: Record<string, string | number | string[]> = { ...init.headers };
     if (init.body !== undefined) headers['content-length'] = Buffer.byteLength(init.body);
     const outgoing = request(
       { host: url.hostname, port: url.port, method: init.method ?? 'GET', path: init.path ?? '/api/thumbnails', headers, agent: false },
