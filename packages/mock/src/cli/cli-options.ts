@@ -1,5 +1,6 @@
 // The command line of thumbnail-api-mock, parsed and checked.
-import { parseArgs } from 'node:util';
+import { type ParseArgsConfig, parseArgs } from 'node:util';
+import { nearestOf } from '../options.js';
 import { corsPolicy } from '../pipeline/cors.js';
 
 export const usage = `Usage: thumbnail-api-mock [options] [-- <command> [args...]]
@@ -100,26 +101,22 @@ export function parseCliOptions(argv: readonly string[]): CliOptions {
   const separator = argv.indexOf('--');
   const own = separator === -1 ? argv : argv.slice(0, separator);
   const command = separator === -1 ? [] : argv.slice(separator + 1);
-  const { values, positionals } = parseArgs({
-    args: [...own],
-    allowPositionals: true,
-    options: {
-      host: { type: 'string' },
-      port: { type: 'string' },
-      keys: { type: 'string' },
-      spec: { type: 'string' },
-      'cors-origin': { type: 'string', multiple: true },
-      rules: { type: 'string' },
-      'journal-size': { type: 'string' },
-      'no-control': { type: 'boolean' },
-      proxy: { type: 'string' },
-      'fail-on-violation': { type: 'boolean' },
-      record: { type: 'string' },
-      redact: { type: 'string', multiple: true },
-      replay: { type: 'string' },
-      help: { type: 'boolean', short: 'h' },
-      version: { type: 'boolean' },
-    },
+  const { values, positionals } = parseFlags(own, {
+    host: { type: 'string' },
+    port: { type: 'string' },
+    keys: { type: 'string' },
+    spec: { type: 'string' },
+    'cors-origin': { type: 'string', multiple: true },
+    rules: { type: 'string' },
+    'journal-size': { type: 'string' },
+    'no-control': { type: 'boolean' },
+    proxy: { type: 'string' },
+    'fail-on-violation': { type: 'boolean' },
+    record: { type: 'string' },
+    redact: { type: 'string', multiple: true },
+    replay: { type: 'string' },
+    help: { type: 'boolean', short: 'h' },
+    version: { type: 'boolean' },
   });
   if (positionals.length > 0) {
     throw new Error(`Unexpected argument ${JSON.stringify(positionals[0])}. Put a command to run after --, e.g. -- npm test.`);
@@ -179,4 +176,16 @@ export function parseCliOptions(argv: readonly string[]): CliOptions {
     help: values.help ?? false,
     version: values.version ?? false,
   };
+}
+
+/** parseArgs, with an unknown flag named together with the nearest known one, as startMock() names an unknown option. */
+function parseFlags<const T extends NonNullable<ParseArgsConfig['options']>>(args: readonly string[], options: T) {
+  try {
+    return parseArgs({ args: [...args], allowPositionals: true, options });
+  } catch (error) {
+    const unknown = /^Unknown option '(--?[^']+)'/.exec((error as Error).message)?.[1];
+    if ((error as NodeJS.ErrnoException).code !== 'ERR_PARSE_ARGS_UNKNOWN_OPTION' || unknown === undefined) throw error;
+    const nearest = nearestOf(unknown.replace(/^-+/, ''), Object.keys(options));
+    throw new Error(`Unknown option '${unknown}'${nearest ? ` (did you mean --${nearest}?)` : ''}.`);
+  }
 }
