@@ -53,7 +53,11 @@ describe.each(Object.keys(implementations))('%s', (name) => {
 
   const list = (key = alice, init: RequestInit = {}) => fetch(`${mock.baseUrl}/api/thumbnails`, { ...init, headers: { 'x-api-key': key } });
   const create = (prompt: string, key = alice) =>
-    fetch(`${mock.baseUrl}/api/thumbnails`, { method: 'POST', headers: { 'x-api-key': key, 'content-type': 'application/json' }, body: JSON.stringify({ prompt }) });
+    fetch(`${mock.baseUrl}/api/thumbnails`, {
+      method: 'POST',
+      headers: { 'x-api-key': key, 'content-type': 'application/json' },
+      body: JSON.stringify({ prompt }),
+    });
 
   test('a rule answers the requests it matches, and the journal names it; removed, it answers no more', async () => {
     const rule = await double.rule({ operationId: 'listThumbnails', answer: { status: 503, headers: { 'retry-after': '2' } } });
