@@ -94,6 +94,13 @@ describe.each(Object.keys(implementations))('%s', (name) => {
     await expect(double.rule({ operationId: 'listThumbnail', answer: { status: 200 } })).rejects.toMatchObject({ field: 'operationId' });
   });
 
+  test('a rule with a header Node cannot send is refused when added, naming the field, and the mock keeps answering', async () => {
+    const refused = double.rule({ operationId: 'listThumbnails', answer: { status: 200, headers: { 'x-price': '5 €' } } });
+    await expect(refused).rejects.toBeInstanceOf(MockRuleError);
+    await expect(refused).rejects.toMatchObject({ field: 'answer.headers.x-price', message: expect.stringContaining('("€" at position 3)') });
+    expect((await list()).status).toBe(200);
+  });
+
   test('the journal filters by operation and by key, shows keys only by a hint, and clears', async () => {
     await list(alice);
     await create('a fox', bob);

@@ -19,7 +19,8 @@ export type MockErrorKind =
   | 'origin-not-allowed'
   | 'prism-unavailable'
   | 'prism-outside-contract'
-  | 'not-compiled';
+  | 'not-compiled'
+  | 'answer-failed';
 
 /**
  * A mock error: `title` says what happened in one line (it is what a client's error message shows first), `detail`

@@ -9,6 +9,7 @@ import type { CompiledContract } from '../contract/compile-contract.js';
 import type { CompiledOperation } from '../contract/compile-operation.js';
 import { ANY_VALUE, matches, type RequestMatcher } from '../double/matcher.js';
 import { REDACTED } from '../http/credentials.js';
+import { HOP_BY_HOP, headerProblem } from '../http/headers.js';
 import { essenceOf, isJsonMediaType, mediaTypeCovers } from '../http/media-type.js';
 import { type PreparedAnswer, prepareAnswer } from '../http/prepared-answer.js';
 import { queryValues, type RequestTarget } from '../http/request-target.js';
@@ -110,7 +111,7 @@ function checkedAnswer(recording: Recording, operation: CompiledOperation, valid
   if (response === undefined) return `${where}: the contract documents no ${status} answer and no default response`;
   const media = response.content[0];
   const bytes = bodyBytes(recording.response);
-  const contentType = headers['content-type'];
+  const contentType = Object.entries(headers).find(([name]) => name.toLowerCase() === 'content-type')?.[1];
   if (media === undefined) {
     if (bytes.length > 0) return `${where} has a body; the contract documents none`;
   } else if (bytes.length > 0) {
@@ -130,8 +131,19 @@ function checkedAnswer(recording: Recording, operation: CompiledOperation, valid
       }
     }
   }
-  const extra = Object.entries(headers).flatMap(([name, value]) => (notReplayed.has(name) ? [] : [name, value]));
-  return prepareAnswer(status, bytes.length > 0 ? contentType : undefined, bytes, [...extra, recordedHeader, file]);
+  // Node's own rules, at start: a header it cannot write would fail every request this recording answers.
+  for (const [name, value] of Object.entries(headers)) {
+    const problem = headerProblem(name, value);
+    if (problem !== undefined) return `response.headers: ${problem}`;
+  }
+  // Written in any case by hand, named in lower case as node reads them; framing headers are the mock's to set.
+  const extra = Object.entries(headers).flatMap(([name, value]) => {
+    const lower = name.toLowerCase();
+    return notReplayed.has(lower) || HOP_BY_HOP.has(lower) ? [] : [lower, value];
+  });
+  // A file named by hand may hold what a header cannot carry: then its name is sent percent-encoded.
+  const shownFile = headerProblem(recordedHeader, file) === undefined ? file : encodeURIComponent(file);
+  return prepareAnswer(status, bytes.length > 0 ? contentType : undefined, bytes, [...extra, recordedHeader, shownFile]);
 }
 
 /** Headers the mock sets itself (a recorded Date would be stale; Vary carries the mock's Origin). */
