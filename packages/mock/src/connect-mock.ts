@@ -68,7 +68,7 @@ export function connectMock(url?: string): ConnectedMock {
   };
   const addRule = async (rule: MockRule, key?: string): Promise<RemoteRuleHandle> => {
     const { id } = (await control.send('POST', `/__mock/rules${query(scoped(key))}`, rule)) as { id: string };
-    return { id, remove: () => control.removeRule(id) };
+    return { id, remove: () => control.removeRule(id, query(scoped(key))) };
   };
   const requests = async (filter: RequestFilter = {}): Promise<JournalEntry[]> => {
     const operation = filter.operationId === undefined ? '' : `operationId=${encodeURIComponent(filter.operationId)}`;
@@ -136,9 +136,9 @@ class ControlClient {
     throw this.failure(method, path, response.status, typeof said?.error === 'string' ? said.error : text.slice(0, 300));
   }
 
-  /** Removes a rule; one no longer in force (404) is no error, as in-process. */
-  async removeRule(id: string): Promise<void> {
-    const path = `/__mock/rules/${encodeURIComponent(id)}`;
+  /** Removes a rule (`search`: its key's scope, if any); one no longer in force (404) is no error, as in-process. */
+  async removeRule(id: string, search: string): Promise<void> {
+    const path = `/__mock/rules/${encodeURIComponent(id)}${search}`;
     const response = await this.fetch('DELETE', path);
     const text = await response.text();
     if (response.ok || response.status === 404) return;

@@ -52,7 +52,7 @@ export async function createHandlers(options: CreateHandlersOptions): Promise<Th
       const url = new URL(request.url);
       const target = (url.pathname.slice(basePath.length) || '/') + url.search;
       const view = new FetchEngineRequest(request, target, await bodyOf(request));
-      if (mock.control && isControlTarget(target) && request.method !== 'OPTIONS') return responseOf(await answerControl(controls, view), [], request.method);
+      if (mock.control && isControlTarget(target)) return responseOf(await answerControl(controls, view), [], request.method);
       return perform(await pipeline.handle(view), request, controls.pending, apiKeyOf(view.headers));
     }),
   );

@@ -20,12 +20,15 @@ export class MockControls {
   async addRule(input: unknown, scopeKey?: string): Promise<ActiveRule> {
     const validator = this.validator.loaded ?? (await this.validator.load());
     const scoped = scopedRule(input, scopeKey);
-    return this.rules.add(checkRule(scoped, this.contract, validator), scoped);
+    const checked = checkRule(scoped, this.contract, validator);
+    this.refuseOverCap(1);
+    return this.rules.add(checked, scoped);
   }
 
   /** Checks every rule before adding any, so a file with one bad rule adds none; errors name the rule's position. */
   async addRules(inputs: unknown, scopeKey?: string): Promise<ActiveRule[]> {
     if (!Array.isArray(inputs)) throw new MockRuleError('Rules must be a JSON array of rules.', 'rules');
+    this.refuseOverCap(inputs.length);
     const validator = this.validator.loaded ?? (await this.validator.load());
     const checked = inputs.map((input, index) => {
       try {
@@ -39,6 +42,15 @@ export class MockControls {
     return checked.map(({ scoped, rule }) => this.rules.add(rule, scoped));
   }
 
+  /** Refuses `adding` more rules when they would pass {@link MAX_RULES}. */
+  private refuseOverCap(adding: number): void {
+    if (this.rules.size + adding <= MAX_RULES) return;
+    throw new MockRuleError(
+      `${this.rules.size} rules are in force and at most ${MAX_RULES} may be: remove the rules a test added when it ends (reset(), or rule.remove()).`,
+      'rules',
+    );
+  }
+
   requests(filter: RequestFilter = {}): JournalEntry[] {
     return this.journal.entries(filter);
   }
@@ -47,8 +59,9 @@ export class MockControls {
     this.journal.clear(key);
   }
 
-  removeRule(id: string): boolean {
-    return this.rules.remove(id);
+  /** Removes a rule; with `key`, only one scoped to that key (a test cannot remove another key's rule by its id). */
+  removeRule(id: string, key?: string): boolean {
+    return this.rules.remove(id, key);
   }
 
   clearRules(key?: string): void {
@@ -67,6 +80,9 @@ export class MockControls {
     this.pending.end(key);
   }
 }
+
+/** How many rules may be in force at once: a suite that reaches it adds rules and never removes them. */
+export const MAX_RULES = 1000;
 
 /** A rule scoped to `scopeKey` (when given): its own `key` must be left out or be that key. */
 function scopedRule(input: unknown, scopeKey: string | undefined): unknown {

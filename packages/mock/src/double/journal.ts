@@ -61,60 +61,111 @@ export interface JournalRecord {
   readonly body: Buffer | undefined;
 }
 
-/** A record as kept: its body cut to {@link JOURNAL_BODY_LIMIT}. */
+/** A record as kept: its body cut to {@link JOURNAL_BODY_LIMIT}, in arrival order among every key's. */
 interface Kept extends JournalRecord {
   readonly bodyCut: boolean;
+  readonly sequence: number;
 }
 
+/** How many keys' journals are kept at once; a further key makes the one heard from longest ago make way. */
+export const JOURNAL_KEYS = 100;
+
+/** The journal of one key (or of requests sent without one): the last `size` requests, and how many made way. */
+interface KeyJournal {
+  readonly ring: (Kept | undefined)[];
+  next: number;
+  dropped: number;
+  /** The sequence of its latest request. */
+  latest: number;
+}
+
+/**
+ * The requests of each API key kept apart, each key's bounded on its own (as parallel test files share one mock with a
+ * key each: one file's traffic never pushes another's out), for up to {@link JOURNAL_KEYS} keys.
+ */
 export class Journal {
-  private readonly ring: (Kept | undefined)[] = [];
-  private next = 0;
-  private droppedCount = 0;
+  private readonly byKey = new Map<string | undefined, KeyJournal>();
+  private sequence = 0;
+  /** Entries of keys that made way for newer keys, since the last clear. */
+  private evicted = 0;
 
   constructor(readonly size: number) {}
 
-  /** Entries overwritten by newer ones (or never kept, with a size of 0) since the last clear. */
+  /** Entries overwritten by newer ones (or never kept, with a size of 0) since the last clear, of every key. */
   get dropped(): number {
-    return this.droppedCount;
+    let dropped = this.evicted;
+    for (const journal of this.byKey.values()) dropped += journal.dropped;
+    return dropped;
   }
 
-  /** Keeps a request's record, the oldest one making way when the journal is full. */
+  /** Entries of `key` (the full key) overwritten by its newer ones since its last clear. */
+  droppedOf(key: string): number {
+    return this.byKey.get(key)?.dropped ?? 0;
+  }
+
+  /** Keeps a request's record, the oldest of its key making way when that key's journal is full. */
   record(record: JournalRecord): void {
+    const sequence = ++this.sequence;
+    const journal = this.journalOf(apiKeyOf(record.headers));
+    journal.latest = sequence;
     if (this.size === 0) {
-      this.droppedCount++;
+      journal.dropped++;
       return;
     }
-    if (this.ring[this.next] !== undefined) this.droppedCount++;
+    if (journal.ring[journal.next] !== undefined) journal.dropped++;
     const body = record.body;
     const bodyCut = body !== undefined && body.length > JOURNAL_BODY_LIMIT;
     // A copy: of the kept part, so a 10 MB body is not held by its first 64 KiB; and small bodies land in node's shared
     // pool, so the ring holds a few slabs instead of one ArrayBuffer per request (which slowed POSTs under load by GC).
     const kept = body === undefined ? undefined : Buffer.from(bodyCut ? body.subarray(0, JOURNAL_BODY_LIMIT) : body);
-    this.ring[this.next] = { ...record, body: kept, bodyCut };
-    this.next = (this.next + 1) % this.size;
+    journal.ring[journal.next] = { ...record, body: kept, bodyCut, sequence };
+    journal.next = (journal.next + 1) % this.size;
   }
 
   /** The kept entries, oldest first, redacted. */
   entries(filter: RequestFilter = {}): JournalEntry[] {
-    const ordered = [...this.ring.slice(this.next), ...this.ring.slice(0, this.next)];
+    const journals = filter.key === undefined ? [...this.byKey.values()] : [this.byKey.get(filter.key)].filter((found) => found !== undefined);
+    const kept: Kept[] = [];
+    for (const journal of journals) for (const entry of journal.ring) if (entry !== undefined) kept.push(entry);
+    kept.sort((a, b) => a.sequence - b.sequence);
     const result: JournalEntry[] = [];
-    for (const kept of ordered) {
-      if (kept === undefined) continue;
-      if (filter.operationId !== undefined && kept.operationId !== filter.operationId) continue;
-      if (filter.key !== undefined && apiKeyOf(kept.headers) !== filter.key) continue;
-      result.push(publicEntry(kept));
+    for (const entry of kept) {
+      if (filter.operationId !== undefined && entry.operationId !== filter.operationId) continue;
+      result.push(publicEntry(entry));
     }
     return result;
   }
 
-  /** Forgets every entry (and the dropped count), or only those sent with `key`. */
+  /** Forgets every entry (and the dropped counts), or only those sent with `key` (and its count). */
   clear(key?: string): void {
-    for (let index = 0; index < this.ring.length; index++) {
-      const kept = this.ring[index];
-      // Nothing of a cleared request is held.
-      if (kept !== undefined && (key === undefined || apiKeyOf(kept.headers) === key)) this.ring[index] = undefined;
+    // Nothing of a cleared request is held.
+    if (key !== undefined) {
+      this.byKey.delete(key);
+      return;
     }
-    if (key === undefined) this.droppedCount = 0;
+    this.byKey.clear();
+    this.evicted = 0;
+  }
+
+  private journalOf(key: string | undefined): KeyJournal {
+    const found = this.byKey.get(key);
+    if (found !== undefined) return found;
+    if (this.byKey.size >= JOURNAL_KEYS) this.evictQuietest();
+    const journal: KeyJournal = { ring: [], next: 0, dropped: 0, latest: 0 };
+    this.byKey.set(key, journal);
+    return journal;
+  }
+
+  /** The key heard from longest ago makes way: its entries count as dropped. */
+  private evictQuietest(): void {
+    let quietest: string | undefined;
+    let latest = Number.POSITIVE_INFINITY;
+    for (const [key, journal] of this.byKey) {
+      if (journal.latest < latest) [quietest, latest] = [key, journal.latest];
+    }
+    const journal = this.byKey.get(quietest)!;
+    this.evicted += journal.dropped + journal.ring.filter((entry) => entry !== undefined).length;
+    this.byKey.delete(quietest);
   }
 }
 
@@ -123,30 +174,31 @@ function publicEntry(kept: Kept): JournalEntry {
   const hint = key === undefined ? null : keyHintOf(key);
   // A key shorter than 4 characters would be replaced inside every other word: it is only redacted where it is a credential.
   const redact = (text: string): string => (key !== undefined && key.length >= 4 ? text.split(key).join(hint!) : text);
-  const headers: Record<string, string | readonly string[]> = {};
+  // Names are data (`constructor`, `__proto__` too): gathered in Maps, made objects with fromEntries, never assigned.
+  const headers = new Map<string, string | readonly string[]>();
   for (const [name, value] of Object.entries(kept.headers)) {
     if (value === undefined) continue;
-    if (CREDENTIAL_HEADERS.has(name)) headers[name] = name === 'x-api-key' && value === key ? hint! : REDACTED;
-    else headers[name] = typeof value === 'string' ? redact(value) : value.map(redact);
+    if (CREDENTIAL_HEADERS.has(name)) headers.set(name, name === 'x-api-key' && value === key ? hint! : REDACTED);
+    else headers.set(name, typeof value === 'string' ? redact(value) : value.map(redact));
   }
   const target = originForm(kept.target);
   const at = target.indexOf('?');
-  const query: Record<string, string | string[]> = {};
+  const query = new Map<string, string | string[]>();
   if (at !== -1) {
     for (const [name, value] of new URLSearchParams(target.slice(at + 1))) {
       const shown = redact(value);
-      const before = query[redact(name)];
-      query[redact(name)] = before === undefined ? shown : Array.isArray(before) ? [...before, shown] : [before, shown];
+      const before = query.get(redact(name));
+      query.set(redact(name), before === undefined ? shown : Array.isArray(before) ? [...before, shown] : [before, shown]);
     }
   }
   return {
     time: new Date(kept.time).toISOString(),
     method: kept.method,
     path: redact(at === -1 ? target : target.slice(0, at)),
-    query,
+    query: Object.fromEntries(query),
     operationId: kept.operationId,
     status: kept.status,
-    headers,
+    headers: Object.fromEntries(headers),
     body: bodyOf(kept, redact),
     bodyTruncated: kept.bodyCut,
     rule: kept.rule,

@@ -35,10 +35,10 @@ export class RuleBook {
     return this.byId.get(id);
   }
 
-  /** Removes a rule; false when there is none with that id (e.g. its `times` were used up). */
-  remove(id: string): boolean {
+  /** Removes a rule (with `key`, only one scoped to that key); false when there is none (e.g. its `times` were used up). */
+  remove(id: string, key?: string): boolean {
     const rule = this.byId.get(id);
-    if (rule === undefined) return false;
+    if (rule === undefined || (key !== undefined && rule.key !== key)) return false;
     this.byId.delete(id);
     const list = this.byOperation.get(rule.operation)!;
     list.splice(list.indexOf(rule), 1);

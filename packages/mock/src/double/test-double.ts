@@ -84,13 +84,13 @@ export interface MockTestDouble extends TestDouble {
   forKey(key: string): MockKeyView;
 }
 
-function handleOf(controls: MockControls, rule: ActiveRule): MockRuleHandle {
+function handleOf(controls: MockControls, rule: ActiveRule, key?: string): MockRuleHandle {
   return {
     id: rule.id,
     get calls() {
       return rule.calls;
     },
-    remove: () => void controls.removeRule(rule.id),
+    remove: () => void controls.removeRule(rule.id, key),
   };
 }
 
@@ -109,7 +109,7 @@ export function inProcessDouble(controls: MockControls): MockTestDouble {
     forKey(key) {
       checkViewKey(key);
       return {
-        rule: async (rule) => handleOf(controls, await controls.addRule(rule, key)),
+        rule: async (rule) => handleOf(controls, await controls.addRule(rule, key), key),
         requests: (filter) => controls.requests({ operationId: filter?.operationId, key }),
         clearRequests: () => controls.clearRequests(key),
         clearRules: () => controls.clearRules(key),

@@ -115,7 +115,7 @@ export function createNodeHandler(
   return {
     handle(req, res) {
       const request = new NodeRequest(req);
-      if (mock.control && isControlTarget(request.target) && req.method !== 'OPTIONS') {
+      if (mock.control && isControlTarget(request.target)) {
         answerControl(controls, request).then(
           (answer) => write(request, res, answer, []),
           (error: unknown) => failed(request, res, error),
