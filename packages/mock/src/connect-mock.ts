@@ -131,9 +131,11 @@ class ControlClient {
     const text = await response.text();
     const answer = text === '' ? undefined : parse(text);
     if (response.ok) return answer;
-    const said = answer as { error?: unknown; field?: unknown } | undefined;
+    const said = answer as { error?: unknown; field?: unknown; title?: unknown; detail?: unknown } | undefined;
     if (response.status === 400 && typeof said?.error === 'string' && typeof said.field === 'string') throw new MockRuleError(said.error, said.field);
-    throw this.failure(method, path, response.status, typeof said?.error === 'string' ? said.error : text.slice(0, 300));
+    // The control routes say `error`; a refusal before them (a Host or Origin the mock does not answer) is the mock's problem+json.
+    const message = typeof said?.error === 'string' ? said.error : typeof said?.detail === 'string' ? `${said.title} ${said.detail}` : text.slice(0, 300);
+    throw this.failure(method, path, response.status, message);
   }
 
   /** Removes a rule (`search`: its key's scope, if any); one no longer in force (404) is no error, as in-process. */

@@ -64,7 +64,7 @@ function prismAnswerer(contract: ServedContract, validator: LazyValidator, optio
 /** Assembles the mock with `answererFor` and serves it over node:http (for startMock() and the compiled-only mock of internal.ts). */
 export async function serveMock(options: StartMockOptions, answererFor: Parameters<typeof assembleMock>[1]): Promise<RunningMock> {
   const mock: AssembledMock = await assembleMock(options, answererFor);
-  const server = await startFrontServer(options.host ?? '127.0.0.1', options.port ?? 4010).catch(async (error: unknown) => {
+  const server = await startFrontServer(options.host ?? '127.0.0.1', options.port ?? 4010, mock.allowedHosts).catch(async (error: unknown) => {
     await mock.close();
     throw error;
   });

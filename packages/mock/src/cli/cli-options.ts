@@ -1,5 +1,6 @@
 // The command line of thumbnail-api-mock, parsed and checked.
 import { type ParseArgsConfig, parseArgs } from 'node:util';
+import { allowedHostsOf } from '../http/allowed-hosts.js';
 import { nearestOf } from '../options.js';
 import { corsPolicy } from '../pipeline/cors.js';
 
@@ -16,7 +17,11 @@ Options:
                          keys not listed get the 401. Without it any non-empty key is accepted.
   --spec <file>          Serve another bundled OpenAPI 3 file instead of the bundled contract
   --cors-origin <origin> Let only this origin call the mock from a browser (repeat it for more);
-                         by default every origin may, with credentials (the origin is reflected)
+                         by default every origin may, with credentials (the origin is reflected).
+                         Only origins named here may also drive /__mock from a browser
+  --allowed-host <name>  Also answer requests whose Host is <name> (repeat it for more; .<name> for
+                         its subdomains too), e.g. a CI service's or a container's name. By default
+                         only IP addresses, localhost and *.localhost are answered (DNS rebinding)
   --rules <file.json>    Rules in force from the start: a JSON array, as POST /__mock/rules takes them
   --journal-size <n>     How many requests the journal keeps (default 1000; 0 turns it off)
   --no-control           No control surface: /__mock is then an unknown path like any other
@@ -62,7 +67,7 @@ A rule: {"operationId" | "method" + "path", "key"?, "body"? (fields the JSON bod
   "answer"?: {"status", "headers"?, "body"?}}. Its answer is checked against the contract's response
   for that status (else its "default"); undocumented statuses and faults are marked with the header
   x-thumbnail-api-mock-simulated. For example:
-  curl -X POST localhost:4010/__mock/rules -d '{"operationId": "listThumbnails", "times": 1,
+  curl -X POST localhost:4010/__mock/rules --json '{"operationId": "listThumbnails", "times": 1,
     "answer": {"status": 503, "headers": {"retry-after": "1"}}}'
   curl 'localhost:4010/__mock/requests?operationId=createThumbnail'
 
@@ -79,6 +84,8 @@ export interface CliOptions {
   readonly spec: string | undefined;
   /** Origins allowed to call the mock from a browser; empty: every origin. */
   readonly corsOrigins: readonly string[];
+  /** Host names answered besides IP addresses and localhost. */
+  readonly allowedHosts: readonly string[];
   /** A JSON file of rules to add at start. */
   readonly rules: string | undefined;
   /** How many requests the journal keeps; `undefined`: the default. */
@@ -110,6 +117,7 @@ export function parseCliOptions(argv: readonly string[]): CliOptions {
     keys: { type: 'string' },
     spec: { type: 'string' },
     'cors-origin': { type: 'string', multiple: true },
+    'allowed-host': { type: 'string', multiple: true },
     rules: { type: 'string' },
     'journal-size': { type: 'string' },
     'no-control': { type: 'boolean' },
@@ -159,14 +167,16 @@ export function parseCliOptions(argv: readonly string[]): CliOptions {
       throw new Error(`--${flag} does not apply with --proxy: the contract proxy passes every request on and has no rules, journal or control surface.`);
     }
   }
-  // Checked here, so that a mistyped origin is a usage error.
+  // Checked here, so that a mistyped origin or host is a usage error.
   corsPolicy(values['cors-origin']);
+  allowedHostsOf(values['allowed-host']);
   return {
     host: values.host ?? '127.0.0.1',
     port,
     keys: values.keys,
     spec: values.spec,
     corsOrigins: values['cors-origin'] ?? [],
+    allowedHosts: values['allowed-host'] ?? [],
     rules: values.rules,
     journalSize,
     control: !(values['no-control'] ?? false),

@@ -89,7 +89,7 @@ export async function answerControl(controls: MockControls, request: ControlRequ
 }
 
 /** The methods a control path answers, for `OPTIONS` and `Allow`; `undefined` for a path that is none. */
-function allowOf(path: string): string | undefined {
+export function allowOf(path: string): string | undefined {
   if (path === '/__mock/requests') return 'GET, HEAD, DELETE, OPTIONS';
   if (path === '/__mock/rules') return 'GET, HEAD, POST, DELETE, OPTIONS';
   if (path.startsWith('/__mock/rules/')) return 'DELETE, OPTIONS';

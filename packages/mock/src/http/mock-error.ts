@@ -20,7 +20,9 @@ export type MockErrorKind =
   | 'prism-unavailable'
   | 'prism-outside-contract'
   | 'not-compiled'
-  | 'answer-failed';
+  | 'answer-failed'
+  | 'host-not-allowed'
+  | 'control-needs-json';
 
 /**
  * A mock error: `title` says what happened in one line (it is what a client's error message shows first), `detail`

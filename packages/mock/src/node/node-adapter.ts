@@ -7,8 +7,10 @@ import type { MockControls } from '../double/controls.js';
 import { type FailureLog, failedAnswer, failureLog } from '../http/answer-failure.js';
 import { apiKeyOf } from '../http/credentials.js';
 import type { PreparedAnswer } from '../http/prepared-answer.js';
+import type { CorsPolicy } from '../pipeline/cors.js';
 import type { EngineRequest, Outcome } from '../pipeline/exchange.js';
 import type { Pipeline } from '../pipeline/pipeline.js';
+import { judgeControlRequest } from './control-guard.js';
 import type { RequestHandler } from './front-server.js';
 import { hasBodyFraming, readBodyUpTo } from './read-body.js';
 import { sendAnswer } from './send-answer.js';
@@ -44,7 +46,7 @@ class NodeRequest implements EngineRequest {
  * request becomes a labelled 500 for that request alone, logged once by `log`.
  */
 export function createNodeHandler(
-  mock: { pipeline: Pipeline; controls: MockControls; control: boolean; close(): Promise<void> },
+  mock: { pipeline: Pipeline; controls: MockControls; control: boolean; cors: CorsPolicy; close(): Promise<void> },
   log: FailureLog = failureLog(),
 ): RequestHandler {
   const { pipeline, controls } = mock;
@@ -116,8 +118,11 @@ export function createNodeHandler(
     handle(req, res) {
       const request = new NodeRequest(req);
       if (mock.control && isControlTarget(request.target)) {
+        const path = request.target.split('?', 1)[0]!;
+        const verdict = judgeControlRequest(mock.cors, { method: request.method, headers: request.headers, path, framed: request.framed });
+        if (verdict.refusal !== undefined) return write(request, res, verdict.refusal, []);
         answerControl(controls, request).then(
-          (answer) => write(request, res, answer, []),
+          (answer) => write(request, res, answer, verdict.cors),
           (error: unknown) => failed(request, res, error),
         );
         return;
