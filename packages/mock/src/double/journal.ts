@@ -1,7 +1,7 @@
 // The request journal: one record per request the mock answered, whatever answered it (as WireMock's ServeEvent),
 // kept in a ring of the last N and made into a public, redacted entry only when someone reads it.
 import type { IncomingHttpHeaders } from 'node:http';
-import { apiKeyOf, CREDENTIAL_HEADERS, keyHintOf, REDACTED } from '../http/credentials.js';
+import { apiKeyOf, CREDENTIAL_HEADERS, keyHintOf, MIN_REPLACED_LENGTH, REDACTED } from '../http/credentials.js';
 import { essenceOf, isJsonMediaType } from '../http/media-type.js';
 import { originForm } from '../http/request-target.js';
 
@@ -172,8 +172,8 @@ export class Journal {
 function publicEntry(kept: Kept): JournalEntry {
   const key = apiKeyOf(kept.headers);
   const hint = key === undefined ? null : keyHintOf(key);
-  // A key shorter than 4 characters would be replaced inside every other word: it is only redacted where it is a credential.
-  const redact = (text: string): string => (key !== undefined && key.length >= 4 ? text.split(key).join(hint!) : text);
+  // A short key would be replaced inside every other word: it is only redacted where it is a credential.
+  const redact = (text: string): string => (key !== undefined && key.length >= MIN_REPLACED_LENGTH ? text.split(key).join(hint!) : text);
   // Names are data (`constructor`, `__proto__` too): gathered in Maps, made objects with fromEntries, never assigned.
   const headers = new Map<string, string | readonly string[]>();
   for (const [name, value] of Object.entries(kept.headers)) {

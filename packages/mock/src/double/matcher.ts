@@ -8,8 +8,8 @@ export const ANY_VALUE: unique symbol = Symbol('any value');
 export interface RequestMatcher {
   /** The API key, in full. */
   readonly key?: string | undefined;
-  /** The path as sent, without the query. */
-  readonly pathname?: string | undefined;
+  /** The path as sent, without the query; or its segments, {@link ANY_VALUE} matching any one segment. */
+  readonly pathname?: string | readonly (string | typeof ANY_VALUE)[] | undefined;
   /** Exactly these query names, each with these values in any order ({@link ANY_VALUE} matches any one value). */
   readonly query?: ReadonlyMap<string, readonly (string | typeof ANY_VALUE)[]> | undefined;
   /** Fields the JSON body must have, with these values (objects: recursively; arrays: element by element). */
@@ -29,9 +29,16 @@ export interface MatchableRequest {
 /** Whether `request` has every part `matcher` gives. */
 export function matches(matcher: RequestMatcher, request: MatchableRequest): boolean {
   if (matcher.key !== undefined && matcher.key !== request.key) return false;
-  if (matcher.pathname !== undefined && matcher.pathname !== request.pathname) return false;
+  if (matcher.pathname !== undefined && !samePath(request.pathname, matcher.pathname)) return false;
   if (matcher.query !== undefined && !sameQuery(request.query(), matcher.query)) return false;
   return matcher.body === undefined || contains(request.body, matcher.body);
+}
+
+/** The same path, or the same segments where they are given. */
+function samePath(sent: string, expected: string | readonly (string | typeof ANY_VALUE)[]): boolean {
+  if (typeof expected === 'string') return sent === expected;
+  const segments = sent.split('/');
+  return segments.length === expected.length && expected.every((segment, index) => segment === ANY_VALUE || segment === segments[index]);
 }
 
 /** Same names, and for each the same values in any order. */
