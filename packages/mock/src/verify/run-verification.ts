@@ -163,7 +163,8 @@ export async function runVerification(options: VerificationOptions): Promise<Ver
     findings: [],
   };
   const all = [...merged(findings), ...judgeAssumptions(model, assumptions, observations, { sentKinds, skippedBecause })];
-  return { ...report, verdict: verdictOf(all, stopped), counts: countByClass(all), findings: all };
+  // Every part of the report once more, findings included (a validator's message may quote what the answer held).
+  return scrub({ ...report, verdict: verdictOf(all, stopped), counts: countByClass(all), findings: all }, secrets);
 }
 
 function probeRecord(probe: Probe, exchanges: readonly number[], skipped: string | undefined): ProbeRecord {
