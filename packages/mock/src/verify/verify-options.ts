@@ -4,6 +4,7 @@ import { existsSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { POST_PROBE_KINDS, type ProbeKind } from './probe-plan.js';
+import type { VerificationOptions } from './run-verification.js';
 
 export const verifyUsage = `Usage: thumbnail-api-mock verify --base-url <url> [options]
 
@@ -39,21 +40,12 @@ Markdown goes to $GITHUB_STEP_SUMMARY when it is set. Exit code 0: nothing viola
 or changed, and every request answered; 1: something was, or the run could not finish (the verdict
 says which); 2: bad usage.`;
 
-/** What the command line asks for. */
-export interface VerifyOptions {
+/** What the command line asks for: the run's settings, and where its inputs and reports are. */
+export interface VerifyOptions extends Omit<VerificationOptions, 'observed' | 'specPath' | 'signal' | 'onProgress'> {
   readonly help: boolean;
   readonly dryRun: boolean;
-  readonly baseUrl: URL;
-  readonly apiKey: string;
-  readonly forbiddenKey: string | undefined;
-  readonly allowBilling: number;
-  readonly prompts: readonly string[];
-  readonly postKinds: readonly ProbeKind[];
+  /** The `--observed` overlay file. */
   readonly observed: string | undefined;
-  readonly maxRps: number;
-  readonly requestTimeoutMs: number;
-  readonly maxTimeMs: number;
-  readonly maxWaitMs: number;
   readonly json: string | undefined;
   readonly junit: string | undefined;
   readonly spec: string | undefined;
