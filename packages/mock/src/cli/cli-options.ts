@@ -1,6 +1,6 @@
 // The command line of thumbnail-api-mock, parsed and checked.
 import { parseArgs } from 'node:util';
-import { corsPolicy } from '../engine/cors.js';
+import { corsPolicy } from '../pipeline/cors.js';
 
 export const usage = `Usage: thumbnail-api-mock [options] [-- <command> [args...]]
        thumbnail-api-mock propose <dir> [--spec <file>]

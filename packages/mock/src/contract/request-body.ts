@@ -1,8 +1,8 @@
 // The request body of one operation, checked as Prism checks it: size, media type, JSON, then the schema.
 import type { RequestBodyEntry } from '@thumbnail-api/spec/model';
 import type { ContractValidator } from '@thumbnail-api/spec/validator';
-import type { LazyValidator } from '../contract/lazy-validator.js';
-import { isJsonMediaType, type MediaType, parseMediaType } from './media-type.js';
+import { isJsonMediaType, type MediaType, parseMediaType } from '../http/media-type.js';
+import type { LazyValidator } from './lazy-validator.js';
 
 /** The largest request body the mock reads, as Prism (10 MB); a larger one is answered 413. */
 export const BODY_LIMIT = 10 * 1024 * 1024;

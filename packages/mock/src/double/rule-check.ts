@@ -1,12 +1,13 @@
 // A rule as a test gives it, checked when it is added: its fields, the operation it names, and its answer against the
 // response the contract documents for that status. Errors say which field, which JSON pointer, which schema rule.
 import type { ContractValidator } from '@thumbnail-api/spec/validator';
-import type { CompiledContract } from './compile-contract.js';
-import type { CompiledOperation } from './compile-operation.js';
-import { responseForCode } from './documented-statuses.js';
-import { isUsableKey } from './key-registry.js';
-import { essenceOf, mediaTypeCovers } from './media-type.js';
-import { type PreparedAnswer, prepareAnswer } from './prepared-answer.js';
+import type { CompiledContract } from '../contract/compile-contract.js';
+import type { CompiledOperation } from '../contract/compile-operation.js';
+import { responseForCode } from '../contract/documented-statuses.js';
+import { isUsableKey } from '../http/credentials.js';
+import { HEADER_NAME, HOP_BY_HOP } from '../http/headers.js';
+import { essenceOf, mediaTypeCovers } from '../http/media-type.js';
+import { type PreparedAnswer, prepareAnswer } from '../http/prepared-answer.js';
 
 /** Faults outside HTTP's answers, named by what the client sees. */
 export const FAULTS = ['reset', 'hang', 'malformed', 'truncated'] as const;
@@ -71,18 +72,6 @@ export const simulatedHeader = 'x-thumbnail-api-mock-simulated';
 const maxDelayMs = 600_000;
 const ruleFields = new Set(['operationId', 'method', 'path', 'key', 'body', 'times', 'delayMs', 'fault', 'answer']);
 const answerFields = new Set(['status', 'headers', 'body']);
-const forbiddenHeaders = new Set([
-  'connection',
-  'keep-alive',
-  'proxy-connection',
-  'proxy-authenticate',
-  'te',
-  'trailer',
-  'transfer-encoding',
-  'upgrade',
-  'content-length',
-]);
-const token = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 const malformedBody = Buffer.from('{"thumbnail-api-mock": "this body is not JSON, on purpose (fault=malformed)"');
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -197,10 +186,10 @@ function answerOf(
     if (!isObject(answer.headers)) throw new MockRuleError('"answer.headers" must be an object of header names to string values.', 'answer.headers');
     for (const [name, value] of Object.entries(answer.headers)) {
       const field = `answer.headers.${name}`;
-      if (!token.test(name)) throw new MockRuleError(`"${name}" is not a header name.`, field);
+      if (!HEADER_NAME.test(name)) throw new MockRuleError(`"${name}" is not a header name.`, field);
       if (typeof value !== 'string' || /[\r\n\0]/.test(value)) throw new MockRuleError(`The header "${name}" needs a one-line string value.`, field);
       const lower = name.toLowerCase();
-      if (forbiddenHeaders.has(lower))
+      if (HOP_BY_HOP.has(lower))
         throw new MockRuleError(`The header "${name}" is set by the mock (it describes the connection or the framing); leave it out.`, field);
       if (lower === 'content-type') {
         if (fault === 'malformed' || media === undefined || !mediaTypeCovers(media.mediaType, essenceOf(value))) {

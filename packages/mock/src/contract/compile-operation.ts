@@ -1,11 +1,11 @@
 // One documented operation compiled for the hot path: its credential check, body rule and every answer it can
 // give, chosen as Prism chooses them, prepared once at start.
 import type { ContractModel, ContractOperation } from '@thumbnail-api/spec/model';
-import type { LazyValidator } from '../contract/lazy-validator.js';
-import { accepts } from './accept.js';
+import { accepts } from '../http/accept.js';
+import { mockError } from '../http/mock-error.js';
+import { noteLines, type PreparedAnswer, withHeaders } from '../http/prepared-answer.js';
 import { responseForCode, successResponse, undocumentedPreference } from './documented-statuses.js';
-import { mockError } from './mock-error.js';
-import { noteLines, type PreparedAnswer, withHeaders } from './prepared-answer.js';
+import type { LazyValidator } from './lazy-validator.js';
 import { type BodyRule, compileBodyRule } from './request-body.js';
 import { compileResponse, type ExampleCheck, type ResponsePlan } from './response-plan.js';
 import { type CredentialCheck, compileSecurity } from './security.js';

@@ -1,8 +1,8 @@
-// A Fetch `Request` (what MSW hands a handler) as the engine reads a request: the same view node:http requests get.
+// A Fetch `Request` (what MSW hands a handler) as the pipeline reads a request: the same view node:http requests get.
 import type { IncomingHttpHeaders } from 'node:http';
-import type { EngineRequest } from '../engine/index.js';
+import type { EngineRequest } from '../pipeline/exchange.js';
 
-/** A request MSW intercepted, read as the engine reads one; its body is read once, whoever asks first. */
+/** A request MSW intercepted, read as the pipeline reads one; its body is read once, whoever asks first. */
 export class FetchEngineRequest implements EngineRequest {
   readonly method: string;
   readonly headers: IncomingHttpHeaders;

@@ -1,8 +1,8 @@
 // Which documented response a status or a preference names, read as Prism reads a response map, and the mock's
 // error when a preference names one the contract does not document.
 import type { ContractOperation } from '@thumbnail-api/spec/model';
-import { mockError } from './mock-error.js';
-import type { PreparedAnswer } from './prepared-answer.js';
+import { mockError } from '../http/mock-error.js';
+import type { PreparedAnswer } from '../http/prepared-answer.js';
 
 /** Anything filed under a documented status key: `200`, `4XX`, `default`. */
 interface Keyed {

@@ -1,8 +1,8 @@
 // CORS for browser tests: the request's origin is reflected (never `*` next to credentials), with `Vary: Origin`,
 // for every origin or only the ones allowed with --cors-origin / `corsOrigin`.
 import type { IncomingHttpHeaders } from 'node:http';
-import { mockError } from './mock-error.js';
-import { type PreparedAnswer, prepareAnswer } from './prepared-answer.js';
+import { mockError } from '../http/mock-error.js';
+import { type PreparedAnswer, prepareAnswer } from '../http/prepared-answer.js';
 
 /** Which origins may read the mock's answers in a browser. */
 export interface CorsPolicy {

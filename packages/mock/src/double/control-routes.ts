@@ -1,11 +1,19 @@
-// The control surface over HTTP, under `/__mock` on the mock's own listener, for tests in any language. It works on
-// the engine's request view and answers prepared answers, so any transport can serve it. Not journaled.
-
+// The control surface over HTTP, under `/__mock` on the mock's own listener, for tests in any language (and for
+// connectMock()). It reads a request through a small view and answers prepared answers, so any transport can serve
+// it. Not journaled.
+import { keyHintOf } from '../http/credentials.js';
+import { type PreparedAnswer, prepareAnswer } from '../http/prepared-answer.js';
 import type { MockControls } from './controls.js';
-import type { EngineRequest } from './engine.js';
-import { keyHintOf } from './journal.js';
-import { type PreparedAnswer, prepareAnswer } from './prepared-answer.js';
 import { MockRuleError } from './rule-check.js';
+
+/** A control request as any transport hands it over. */
+export interface ControlRequest {
+  readonly method: string;
+  /** The path and query under the mock's base URL, e.g. `/__mock/requests?key=...`. */
+  readonly target: string;
+  /** The body, or `undefined` when it is longer than `limit`. */
+  readBody(limit: number): Promise<Buffer | undefined>;
+}
 
 /** The prefix of every control path; a contract with a path under it cannot be served with the control surface on. */
 export const CONTROL_PREFIX = '/__mock';
@@ -18,7 +26,7 @@ export function isControlTarget(target: string): boolean {
 }
 
 /** Answers a control request. */
-export async function answerControl(controls: MockControls, request: EngineRequest): Promise<PreparedAnswer> {
+export async function answerControl(controls: MockControls, request: ControlRequest): Promise<PreparedAnswer> {
   const at = request.target.indexOf('?');
   const path = at === -1 ? request.target : request.target.slice(0, at);
   const params = new URLSearchParams(at === -1 ? '' : request.target.slice(at + 1));
@@ -46,9 +54,10 @@ export async function answerControl(controls: MockControls, request: EngineReque
     } catch {
       return error(400, 'The body must be a rule as JSON, e.g. {"operationId": "listThumbnails", "answer": {"status": 503}}.');
     }
+    const key = params.get('key') ?? undefined;
     try {
-      if (Array.isArray(input)) return json(201, { ids: (await controls.addRules(input)).map((rule) => rule.id) });
-      return json(201, { id: (await controls.addRule(input)).id });
+      if (Array.isArray(input)) return json(201, { ids: (await controls.addRules(input, key)).map((rule) => rule.id) });
+      return json(201, { id: (await controls.addRule(input, key)).id });
     } catch (caught) {
       if (caught instanceof MockRuleError) return error(400, caught.message, { field: caught.field });
       throw caught;
@@ -63,7 +72,14 @@ export async function answerControl(controls: MockControls, request: EngineReque
     if (method !== 'POST') return notAllowed(method, path, 'POST');
     return done(() => controls.reset(params.get('key') ?? undefined));
   }
-  return error(404, `No control path ${JSON.stringify(path.slice(0, 100))}: use /__mock/requests, /__mock/rules, /__mock/rules/{id} or /__mock/reset.`);
+  if (path === '/__mock/pending') {
+    if (method !== 'DELETE') return notAllowed(method, path, 'DELETE');
+    return json(200, { ended: controls.endPending(params.get('key') ?? undefined) });
+  }
+  return error(
+    404,
+    `No control path ${JSON.stringify(path.slice(0, 100))}: use /__mock/requests, /__mock/rules, /__mock/rules/{id}, /__mock/pending or /__mock/reset.`,
+  );
 }
 
 function done(action: () => void): PreparedAnswer {

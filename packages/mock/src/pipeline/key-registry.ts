@@ -1,7 +1,8 @@
 // The optional key registry: which API keys succeed, and which are answered with 401 or 403.
 import type { IncomingHttpHeaders } from 'node:http';
 import { resolve } from 'node:path';
-import { readJsonFile } from './json-file.js';
+import { apiKeyOf, isUsableKey } from '../http/credentials.js';
+import { readJsonFile } from '../json-file.js';
 
 /** What the mock answers a key with: the operation's response, the documented 401, or the documented 403. */
 export type KeyOutcome = 'ok' | 'unauthorized' | 'forbidden';
@@ -33,32 +34,6 @@ export function loadKeyRegistry(source: KeyRegistry | string): Map<string, KeyOu
     keys.set(key, outcome as KeyOutcome);
   });
   return keys;
-}
-
-/** Whether a key can travel in a header: not empty, no white space, no control characters. */
-export function isUsableKey(key: string): boolean {
-  if (key.length === 0 || /\s/.test(key)) return false;
-  for (let i = 0; i < key.length; i++) {
-    const code = key.charCodeAt(i);
-    if (code < 0x20 || code === 0x7f) return false;
-  }
-  return true;
-}
-
-/**
- * The API key a request carries, read as the interface describes: `x-api-key: <KEY>` (recommended), or
- * `Authorization: Bearer <KEY>`. When both are sent, `x-api-key` is the one that counts. The scheme must be
- * written `Bearer` exactly, as in the interface description and as Prism checks it; `bearer <KEY>` is no key.
- */
-export function apiKeyOf(headers: IncomingHttpHeaders): string | undefined {
-  const headerKey = headers['x-api-key'];
-  if (typeof headerKey === 'string' && headerKey.length > 0) return headerKey;
-  const authorization = headers.authorization;
-  if (authorization?.startsWith('Bearer ')) {
-    const key = authorization.slice('Bearer '.length);
-    if (key.length > 0) return key;
-  }
-  return undefined;
 }
 
 /** The outcome of a request: keys missing from the registry are invalid, so they get the 401 as well. */

@@ -1,7 +1,7 @@
 // One documented response made into bytes: its first example and each named example, serialised once.
 import type { ResponseEntry } from '@thumbnail-api/spec/model';
-import { isJsonMediaType } from './media-type.js';
-import { type PreparedAnswer, prepareAnswer } from './prepared-answer.js';
+import { isJsonMediaType } from '../http/media-type.js';
+import { type PreparedAnswer, prepareAnswer } from '../http/prepared-answer.js';
 
 /** A documented response ready to send, under any status its key covers (`4XX` covers 404, `default` all). */
 export interface ResponsePlan {

@@ -2,7 +2,7 @@
 // leaving the connection stuck on unread bytes.
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Readable } from 'node:stream';
-import { BODY_LIMIT } from '../engine/request-body.js';
+import { BODY_LIMIT } from '../contract/request-body.js';
 
 export { BODY_LIMIT };
 
@@ -15,9 +15,9 @@ export function hasBodyFraming(headers: IncomingHttpHeaders): boolean {
 /**
  * Reads the whole body and calls `done` with it, or with `undefined` as soon as it passes `limit` (the rest is then
  * read and dropped, so the connection stays usable); calls `fail` instead when the client breaks off. Calls one of
- * them once. Callbacks, not a promise: the mock's POST hot path answers from the `end` event itself.
+ * them once.
  */
-export function readBody(req: Readable, limit: number, done: (body: Buffer | undefined) => void, fail: (error: Error) => void): void {
+function readBody(req: Readable, limit: number, done: (body: Buffer | undefined) => void, fail: (error: Error) => void): void {
   let first: Buffer | undefined;
   let chunks: Buffer[] | undefined;
   let size = 0;

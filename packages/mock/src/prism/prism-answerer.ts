@@ -1,33 +1,22 @@
-// Prism as the fallback of the compiled mock: started in this process on the first request that needs it, sent
-// the request as the client sent it, and its answer kept inside the contract; as an answer for any transport, and
-// as the node:http adapter's fallback.
+// Prism as the answerer of what the compiled contract does not cover: started in this process by the first request
+// that needs it, sent the request as the client sent it, and its answer kept inside the contract.
 import { Agent } from 'node:http';
 import type { ContractValidator } from '@thumbnail-api/spec/validator';
+import type { CompiledOperation } from '../contract/compile-operation.js';
 import type { LazyValidator } from '../contract/lazy-validator.js';
 import { responseFits } from '../contract/response-fit.js';
-import type { CompiledOperation } from '../engine/compile-operation.js';
-import type { EngineRequest } from '../engine/engine.js';
-import { mockError } from '../engine/mock-error.js';
-import { noteLines, type PreparedAnswer } from '../engine/prepared-answer.js';
-import { BODY_LIMIT } from '../engine/request-body.js';
-import { targetOn } from '../engine/request-target.js';
-import type { Fallback } from '../http/node-adapter.js';
-import { sendAnswer } from '../http/send-answer.js';
-import { type BufferedResponse, messageHeaders, sendRequest } from './http-exchange.js';
+import { mockError } from '../http/mock-error.js';
+import { noteLines, type PreparedAnswer } from '../http/prepared-answer.js';
+import { targetOn } from '../http/request-target.js';
+import { type BufferedResponse, messageHeaders, sendRequest } from '../node/http-exchange.js';
+import type { Answerer } from '../pipeline/answerer.js';
 import { formBodyForPrism, headersForPrism, isFormBody } from './prism-input.js';
 import { type PrismServer, prismWithin, startPrismServer } from './prism-server.js';
 
 /** Statuses whose documented answer the mock sends when Prism refuses a request in a body of its own. */
 const refusals = new Set([400, 406, 413, 415, 422]);
 
-/** Prism's answer to a request, kept inside the contract, for any transport; and the request body it read. */
-export interface PrismAnswerer {
-  /** Rejects only when the request's body cannot be read (the client broke off). */
-  answer(request: EngineRequest, operation: CompiledOperation): Promise<{ answer: PreparedAnswer; body: Buffer | undefined }>;
-  close(): Promise<void>;
-}
-
-export function createPrismAnswerer(options: { specPath: string; errors: boolean; startTimeoutMs: number; validator: LazyValidator }): PrismAnswerer {
+export function createPrismAnswerer(options: { specPath: string; errors: boolean; startTimeoutMs: number; validator: LazyValidator }): Answerer {
   // A connection per request: Prism closes idle keep-alive connections on its own timer, and a request sent on one as it
   // closes got 'socket hang up' (a 503 from the mock; found by the differential campaign). This path is not the hot one.
   const agent = new Agent({ keepAlive: false });
@@ -49,58 +38,34 @@ export function createPrismAnswerer(options: { specPath: string; errors: boolean
     return prismWithin(starting, options.startTimeoutMs, 'start');
   };
 
-  const answer: PrismAnswerer['answer'] = async (request, operation) => {
-    let server: PrismServer;
-    try {
-      server = await prism();
-    } catch (error) {
-      return { answer: unavailable((error as Error).message), body: undefined };
-    }
-    // The engine may have read the body already (a rule matching by body); the view reads it once.
-    const body = request.framed ? await request.readBody(BODY_LIMIT) : undefined;
-    if (request.framed && body === undefined) {
-      return { answer: operation.refused([413], `The request body is larger than the mock reads (${BODY_LIMIT} bytes).`), body };
-    }
-    // The body goes whole, with its length, as the client framed it: Prism 5.14 judges a chunked body differently (a
-    // text/plain body 422 instead of 415, a GET's body ignored), and the mock answers as Prism answers the body itself.
-    // A form body is made one Prism can decode (see prism-input.ts).
-    const sent = body !== undefined && isFormBody(request.headers) ? formBodyForPrism(body) : body;
-    try {
-      // Prism routes no HEAD: it answers the GET, whose body the transport leaves out of the answer to a HEAD.
-      const method = request.method === 'HEAD' ? 'GET' : request.method;
-      const target = targetOn(new URL(server.url), request.target);
-      const response = await sendRequest(target, { method, headers: headersForPrism(request.headers), body: sent, agent });
-      return { answer: relay(operation, response, await options.validator.load()), body };
-    } catch (error) {
-      return { answer: unavailable(`Prism did not answer: ${(error as Error).message}`), body };
-    }
-  };
-
   return {
-    answer,
+    async answer(request, body, operation) {
+      let server: PrismServer;
+      try {
+        server = await prism();
+      } catch (error) {
+        return unavailable((error as Error).message);
+      }
+      // The body goes whole, with its length, as the client framed it: Prism 5.14 judges a chunked body differently (a
+      // text/plain body 422 instead of 415, a GET's body ignored), and the mock answers as Prism answers the body itself.
+      // A form body is made one Prism can decode (see prism-input.ts).
+      const sent = body !== undefined && isFormBody(request.headers) ? formBodyForPrism(body) : body;
+      try {
+        // Prism routes no HEAD: it answers the GET, whose body the transport leaves out of the answer to a HEAD.
+        const method = request.method === 'HEAD' ? 'GET' : request.method;
+        const target = targetOn(new URL(server.url), request.target);
+        const response = await sendRequest(target, { method, headers: headersForPrism(request.headers), body: sent, agent });
+        return relay(operation, response, await options.validator.load());
+      } catch (error) {
+        return unavailable(`Prism did not answer: ${(error as Error).message}`);
+      }
+    },
     async close() {
       // Not waiting for a Prism still loading: it sees the signal and never listens.
       stopped.abort();
       agent.destroy();
       await running?.close();
     },
-  };
-}
-
-/** The Prism answerer on node:http. */
-export function createPrismFallback(options: { specPath: string; errors: boolean; startTimeoutMs: number; validator: LazyValidator }): Fallback {
-  const answerer = createPrismAnswerer(options);
-  return {
-    forward(request, res, operation, cors, settle) {
-      answerer.answer(request, operation).then(
-        ({ answer, body }) => {
-          sendAnswer(res, answer, cors);
-          settle(answer.status, body);
-        },
-        () => res.destroy(),
-      );
-    },
-    close: () => answerer.close(),
   };
 }
 

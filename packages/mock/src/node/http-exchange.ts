@@ -2,7 +2,8 @@
 import { type Agent, type IncomingHttpHeaders, type OutgoingHttpHeaders, request, type ServerResponse } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import type { Readable } from 'node:stream';
-import { readBodyUpTo } from '../http/read-body.js';
+import { HOP_BY_HOP } from '../http/headers.js';
+import { readBodyUpTo } from './read-body.js';
 
 /** A response read in full. */
 export interface BufferedResponse {
@@ -10,20 +11,6 @@ export interface BufferedResponse {
   readonly headers: IncomingHttpHeaders;
   readonly body: Buffer;
 }
-
-/** Headers that describe one connection, not the message: never relayed. */
-export const HOP_BY_HOP: ReadonlySet<string> = new Set([
-  'connection',
-  'keep-alive',
-  'proxy-authenticate',
-  'proxy-authorization',
-  'proxy-connection',
-  'te',
-  'trailer',
-  'transfer-encoding',
-  'upgrade',
-  'content-length',
-]);
 
 /** The message headers of `headers`, without the connection-level ones and without `omit`. */
 export function messageHeaders(headers: IncomingHttpHeaders, omit: readonly string[] = []): OutgoingHttpHeaders {

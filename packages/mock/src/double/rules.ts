@@ -1,5 +1,6 @@
 // The rules a test added, by operation, newest first (as MSW's server.use): the first that matches a request answers it.
-import type { CompiledOperation } from './compile-operation.js';
+import type { CompiledOperation } from '../contract/compile-operation.js';
+import { type MatchableRequest, matches } from './matcher.js';
 import type { CheckedRule } from './rule-check.js';
 
 /** A rule in force: what was checked, plus its id, the input it came from and how often it matched. */
@@ -61,29 +62,16 @@ export class RuleBook {
   }
 
   /**
-   * The newest rule of `candidates` that matches a request sent with `key` and whose JSON body is `body` (`undefined`
-   * when not read or not JSON); counts the match and removes a rule whose `times` are used up.
+   * The newest rule of `candidates` that `request` matches (by key and JSON body); counts the match and removes a rule
+   * whose `times` are used up.
    */
-  match(candidates: readonly ActiveRule[], key: string | undefined, body: unknown): ActiveRule | undefined {
+  match(candidates: readonly ActiveRule[], request: MatchableRequest): ActiveRule | undefined {
     for (const rule of candidates) {
-      if (rule.key !== undefined && rule.key !== key) continue;
-      if (rule.body !== undefined && !contains(body, rule.body)) continue;
+      if (!matches(rule, request)) continue;
       rule.calls++;
       if (--rule.remaining <= 0) this.remove(rule.id);
       return rule;
     }
     return undefined;
   }
-}
-
-/** Whether `value` has every field of `expected` with an equal value (objects: recursively; arrays: element by element). */
-function contains(value: unknown, expected: unknown): boolean {
-  if (typeof expected !== 'object' || expected === null) return Object.is(value, expected);
-  if (typeof value !== 'object' || value === null) return false;
-  if (Array.isArray(expected)) {
-    return Array.isArray(value) && value.length === expected.length && expected.every((item, index) => contains(value[index], item));
-  }
-  if (Array.isArray(value)) return false;
-  const record = value as Record<string, unknown>;
-  return Object.entries(expected).every(([field, item]) => Object.hasOwn(record, field) && contains(record[field], item));
 }

@@ -1,7 +1,7 @@
 // The contract compiled for the hot path: a route table from paths to their operations, each compiled.
 import { type ContractModel, HTTP_METHODS } from '@thumbnail-api/spec/model';
-import type { LazyValidator } from '../contract/lazy-validator.js';
 import { type CompiledOperation, compileOperation } from './compile-operation.js';
+import type { LazyValidator } from './lazy-validator.js';
 
 /** One documented path and what it answers. */
 export interface PathEntry {
