@@ -4,13 +4,15 @@
 // `default` belongs to the assumption that answer contradicts, when there is one: that description is itself assumed.
 import type { ContractAssumption, ContractModel } from '@thumbnail-api/spec/model';
 import type { ContractCheck } from '../proxy/contract-check.js';
-import type { ContractFinding } from '../proxy/contract-report.js';
 import { type AnsweredProbe, type Observation, observe } from './assumption-checks.js';
 import type { Finding } from './findings.js';
 import { notShownIn } from './not-shown.js';
 import { type AnswerToCompare, driftOf, type ObservedAnswers, type SchemaCheck } from './observed-drift.js';
 import type { Probe } from './probe-plan.js';
 import type { OutgoingRequest, SendOutcome } from './send-request.js';
+
+/** One thing the contract proxy's check found (its finding vocabulary: violation, undocumented, unchecked). */
+type ContractFinding = ReturnType<ContractCheck['check']>['findings'][number];
 
 export interface JudgeContext {
   readonly model: ContractModel;

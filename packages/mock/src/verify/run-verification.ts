@@ -4,9 +4,9 @@
 import { readFileSync } from 'node:fs';
 import { type ContractAssumption, collectAssumptions } from '@thumbnail-api/spec/model';
 import { readContract } from '../contract/read-contract.js';
+import { scrub } from '../http/credentials.js';
 import { loadPrismValidators } from '../prism/prism-validators.js';
 import { createContractCheck } from '../proxy/contract-check.js';
-import { scrub } from '../record/redact.js';
 import { judgeAssumptions, type Observation } from './assumption-checks.js';
 import { PostBudget } from './budget.js';
 import { exchangeRecord, secretsOfKeys } from './evidence.js';
