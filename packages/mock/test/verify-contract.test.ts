@@ -141,13 +141,15 @@ describe('against a service with differences planted', () => {
   let service: VerifyStandIn;
   let report: VerifyReport;
   let run: Awaited<ReturnType<typeof runVerify>>;
+  let junit: string;
   beforeAll(async () => {
     service = await startVerifyStandIn(broken);
     const observed = join(dir, 'observed.overlay.json');
     writeFileSync(observed, JSON.stringify(overlay));
     const json = join(dir, 'broken.json');
+    junit = join(dir, 'broken.xml');
     const args = ['--base-url', service.url, ...fast, '--request-timeout', '1', '--allow-billing', '7', '--prompt', 'first', '--prompt', 'second'];
-    run = await runVerify([...args, '--observed', observed, '--json', json], { THUMBNAIL_API_FORBIDDEN_KEY: FORBIDDEN_KEY });
+    run = await runVerify([...args, '--observed', observed, '--json', json, '--junit', junit], { THUMBNAIL_API_FORBIDDEN_KEY: FORBIDDEN_KEY });
     report = readReport(json);
   });
   afterAll(() => service.close());
@@ -187,6 +189,21 @@ describe('against a service with differences planted', () => {
     }
     const renamed = report.exchanges[report.probes.find((probe) => probe.id === 'listThumbnails.invalid-key')!.exchanges[0]!]!;
     expect(renamed.answer?.body).toBe('{"success":false,"message":"Unauthorized"}');
+  });
+
+  test('writes JUnit with one test case per request and per assumption: failed, errored (no answer) or skipped', () => {
+    const xml = readFileSync(junit, 'utf8');
+    const cases = [...xml.matchAll(/<testcase classname="([^"]+)" name="([^"]+)">(<failure|<error|<skipped|<system-out)/g)].map(
+      ([, classname, name, outcome]) => `${classname} | ${name} | ${outcome!.slice(1)}`,
+    );
+    expect(cases).toHaveLength(report.probes.length + 7);
+    expect(cases).toContain('verify.listThumbnails | GET /api/thumbnails the key as Authorization: Bearer | failure');
+    expect(cases).toContain('verify.createThumbnail | POST /api/thumbnails the prompt as text/plain | error');
+    expect(cases).toContain('verify.createThumbnail | POST /api/thumbnails a body over the size limit | skipped');
+    expect(cases).toContain('verify.assumptions | prompt-required (/components/schemas/CreateThumbnailRequest) | failure');
+    expect(cases).toContain('verify.assumptions | list-success-status (/paths/~1api~1thumbnails/get) | system-out');
+    expect(cases).toContain('verify.assumptions | contract-version (/info) | skipped');
+    expect(xml).toMatch(/<testsuite name="thumbnail-api-mock verify http:\/\/127\.0\.0\.1:\d+" tests="\d+" failures="\d+" errors="1" skipped="3"/);
   });
 
   test('sends no more POSTs than allowed, and the report counts exactly those the service received', () => {
