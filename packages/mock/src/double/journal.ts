@@ -61,18 +61,24 @@ export interface JournalRecord {
   readonly body: Buffer | undefined;
 }
 
-/** A record as kept: its body cut to {@link JOURNAL_BODY_LIMIT}, in arrival order among every key's. */
+/** A record as kept: its body a copy, cut to {@link JOURNAL_BODY_LIMIT}. */
 interface Kept extends JournalRecord {
   readonly bodyCut: boolean;
-  readonly sequence: number;
 }
 
 /** How many keys' journals are kept at once; a further key makes the one heard from longest ago make way. */
 export const JOURNAL_KEYS = 100;
 
-/** The journal of one key (or of requests sent without one): the last `size` requests, and how many made way. */
+/**
+ * The journal of one key (or of requests sent without one): its last `size` requests in parallel rings (the records as
+ * the pipeline made them, the copies of their bodies, their order among every key's: no object per request but the
+ * record itself), and how many made way.
+ */
 interface KeyJournal {
-  readonly ring: (Kept | undefined)[];
+  readonly records: (JournalRecord | undefined)[];
+  readonly bodies: (Buffer | undefined)[];
+  readonly cut: boolean[];
+  readonly sequences: number[];
   next: number;
   dropped: number;
   /** The sequence of its latest request. */
@@ -112,28 +118,32 @@ export class Journal {
       journal.dropped++;
       return;
     }
-    if (journal.ring[journal.next] !== undefined) journal.dropped++;
+    const slot = journal.next;
+    if (journal.records[slot] !== undefined) journal.dropped++;
     const body = record.body;
     const bodyCut = body !== undefined && body.length > JOURNAL_BODY_LIMIT;
+    journal.records[slot] = record;
     // A copy: of the kept part, so a 10 MB body is not held by its first 64 KiB; and small bodies land in node's shared
     // pool, so the ring holds a few slabs instead of one ArrayBuffer per request (which slowed POSTs under load by GC).
-    const kept = body === undefined ? undefined : Buffer.from(bodyCut ? body.subarray(0, JOURNAL_BODY_LIMIT) : body);
-    journal.ring[journal.next] = { ...record, body: kept, bodyCut, sequence };
-    journal.next = (journal.next + 1) % this.size;
+    journal.bodies[slot] = body === undefined ? undefined : Buffer.from(bodyCut ? body.subarray(0, JOURNAL_BODY_LIMIT) : body);
+    journal.cut[slot] = bodyCut;
+    journal.sequences[slot] = sequence;
+    journal.next = (slot + 1) % this.size;
   }
 
   /** The kept entries, oldest first, redacted. */
   entries(filter: RequestFilter = {}): JournalEntry[] {
     const journals = filter.key === undefined ? [...this.byKey.values()] : [this.byKey.get(filter.key)].filter((found) => found !== undefined);
-    const kept: Kept[] = [];
-    for (const journal of journals) for (const entry of journal.ring) if (entry !== undefined) kept.push(entry);
-    kept.sort((a, b) => a.sequence - b.sequence);
-    const result: JournalEntry[] = [];
-    for (const entry of kept) {
-      if (filter.operationId !== undefined && entry.operationId !== filter.operationId) continue;
-      result.push(publicEntry(entry));
+    const kept: { kept: Kept; sequence: number }[] = [];
+    for (const journal of journals) {
+      for (let slot = 0; slot < journal.records.length; slot++) {
+        const record = journal.records[slot];
+        if (record === undefined) continue;
+        if (filter.operationId !== undefined && record.operationId !== filter.operationId) continue;
+        kept.push({ kept: { ...record, body: journal.bodies[slot], bodyCut: journal.cut[slot]! }, sequence: journal.sequences[slot]! });
+      }
     }
-    return result;
+    return kept.sort((a, b) => a.sequence - b.sequence).map((entry) => publicEntry(entry.kept));
   }
 
   /** Forgets every entry (and the dropped counts), or only those sent with `key` (and its count). */
@@ -151,7 +161,7 @@ export class Journal {
     const found = this.byKey.get(key);
     if (found !== undefined) return found;
     if (this.byKey.size >= JOURNAL_KEYS) this.evictQuietest();
-    const journal: KeyJournal = { ring: [], next: 0, dropped: 0, latest: 0 };
+    const journal: KeyJournal = { records: [], bodies: [], cut: [], sequences: [], next: 0, dropped: 0, latest: 0 };
     this.byKey.set(key, journal);
     return journal;
   }
@@ -164,7 +174,7 @@ export class Journal {
       if (journal.latest < latest) [quietest, latest] = [key, journal.latest];
     }
     const journal = this.byKey.get(quietest)!;
-    this.evicted += journal.dropped + journal.ring.filter((entry) => entry !== undefined).length;
+    this.evicted += journal.dropped + journal.records.filter((record) => record !== undefined).length;
     this.byKey.delete(quietest);
   }
 }

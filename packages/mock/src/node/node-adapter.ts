@@ -127,11 +127,23 @@ export function createNodeHandler(
         );
         return;
       }
-      pipeline.handle(request).then(
-        (outcome) => act(request, res, outcome),
-        // The client broke off while its body was read (nobody is left to answer), or a step failed.
-        (error: unknown) => failed(request, res, error),
-      );
+      let outcome: Outcome | Promise<Outcome>;
+      try {
+        outcome = pipeline.handle(request);
+      } catch (error) {
+        failed(request, res, error);
+        return;
+      }
+      // A promise only when a step waited (the body, Prism); a GET is answered from this call.
+      if (outcome instanceof Promise) {
+        outcome.then(
+          (settled) => act(request, res, settled),
+          // The client broke off while its body was read (nobody is left to answer), or a step failed.
+          (error: unknown) => failed(request, res, error),
+        );
+      } else {
+        act(request, res, outcome);
+      }
     },
     close: () => mock.close(),
   };
