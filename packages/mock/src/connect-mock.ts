@@ -3,6 +3,7 @@
 // the same errors, every answer a promise (as WireMock's HttpAdminClient is its Admin over HTTP).
 
 import type { JournalEntry, RequestFilter } from './double/journal.js';
+import type { NearMiss } from './double/near-miss.js';
 import type { MockRule } from './double/rule-check.js';
 import { MockRuleError } from './double/rule-check.js';
 import { checkViewKey, type RuleHandle, type TestDouble, type TestDoubleKeyView } from './double/test-double.js';
@@ -17,6 +18,7 @@ export interface RemoteRuleHandle extends RuleHandle {
 export interface ConnectedKeyView extends TestDoubleKeyView {
   rule(rule: MockRule): Promise<RemoteRuleHandle>;
   requests(filter?: { operationId?: string }): Promise<JournalEntry[]>;
+  nearMisses(filter?: { operationId?: string }): Promise<NearMiss[]>;
   clearRequests(): Promise<void>;
   clearRules(): Promise<void>;
   endPending(): Promise<number>;
@@ -29,6 +31,7 @@ export interface ConnectedMock extends TestDouble {
   readonly url: string;
   rule(rule: MockRule): Promise<RemoteRuleHandle>;
   requests(filter?: RequestFilter): Promise<JournalEntry[]>;
+  nearMisses(filter?: RequestFilter): Promise<NearMiss[]>;
   clearRequests(): Promise<void>;
   clearRules(): Promise<void>;
   endPending(): Promise<number>;
@@ -75,6 +78,11 @@ export function connectMock(url?: string): ConnectedMock {
     const answer = (await control.send('GET', `/__mock/requests${query(operation, scoped(filter.key))}`)) as { requests: JournalEntry[] };
     return answer.requests;
   };
+  const nearMisses = async (filter: RequestFilter = {}): Promise<NearMiss[]> => {
+    const operation = filter.operationId === undefined ? '' : `operationId=${encodeURIComponent(filter.operationId)}`;
+    const answer = (await control.send('GET', `/__mock/near-misses${query(operation, scoped(filter.key))}`)) as { nearMisses: NearMiss[] };
+    return answer.nearMisses;
+  };
   const endPending = async (key?: string): Promise<number> =>
     ((await control.send('DELETE', `/__mock/pending${query(scoped(key))}`)) as { ended: number }).ended;
   const done = async (method: string, path: string): Promise<void> => void (await control.send(method, path));
@@ -82,6 +90,7 @@ export function connectMock(url?: string): ConnectedMock {
     url: base,
     rule: (rule) => addRule(rule),
     requests,
+    nearMisses,
     clearRequests: () => done('DELETE', '/__mock/requests'),
     clearRules: () => done('DELETE', '/__mock/rules'),
     endPending: () => endPending(),
@@ -92,6 +101,7 @@ export function connectMock(url?: string): ConnectedMock {
       return {
         rule: (rule) => addRule(rule, key),
         requests: (filter) => requests({ operationId: filter?.operationId, key }),
+        nearMisses: (filter) => nearMisses({ operationId: filter?.operationId, key }),
         clearRequests: () => done('DELETE', `/__mock/requests${only}`),
         clearRules: () => done('DELETE', `/__mock/rules${only}`),
         endPending: () => endPending(key),

@@ -1,5 +1,6 @@
 // The types both entry points export (`@thumbnail-api/mock` and `@thumbnail-api/mock/msw`), listed once.
 export type { JournalEntry, RequestFilter } from './double/journal.js';
+export type { NearMiss, NearMissDescription } from './double/near-miss.js';
 export type { Fault, MockRule } from './double/rule-check.js';
 export type {
   Awaitable,

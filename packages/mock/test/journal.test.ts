@@ -44,6 +44,7 @@ test('each request is recorded with method, path, query, operation, status, head
       rule: null,
       simulated: null,
       keyHint: '[redacted]',
+      nearMiss: null,
     },
     expect.objectContaining({ method: 'GET', path: '/api/unknown', operationId: null, status: 404, body: null }),
   ]);

@@ -132,6 +132,43 @@ describe.each(Object.keys(implementations))('%s', (name) => {
     expect([(await list(alice)).status, (await list(bob)).status]).toEqual([200, 200]);
   });
 
+  test('a request the rules of its operation did not answer is a near miss: the nearest rule and the first difference', async () => {
+    const rule = await double.rule({ operationId: 'createThumbnail', body: { prompt: 'a cat' }, answer: { status: 429 } });
+    expect((await create('a dog')).status).toBe(200);
+    expect((await list()).status).toBe(200);
+    const [missed, ...others] = await double.nearMisses();
+    expect(others).toEqual([]);
+    expect(missed).toMatchObject({
+      method: 'POST',
+      path: '/api/thumbnails',
+      operationId: 'createThumbnail',
+      status: 200,
+      keyHint: '…0001',
+      rule: rule.id,
+      difference: 'body.prompt: expected "a cat", got "a dog"',
+    });
+    const [entry] = await double.requests({ operationId: 'createThumbnail' });
+    expect(entry!.nearMiss).toEqual({ rule: rule.id, difference: missed!.difference, differences: [missed!.difference] });
+    expect((await double.requests({ operationId: 'listThumbnails' }))[0]!.nearMiss).toBeNull();
+  });
+
+  test('a near miss says when the rule is for another key, or its times are used up; newest first, per key', async () => {
+    const forAlice = await double.forKey(alice).rule({ operationId: 'listThumbnails', answer: { status: 503 } });
+    await list(bob);
+    const once = await double.rule({ operationId: 'createThumbnail', times: 1, answer: { status: 500 } });
+    expect((await create('a cat')).status).toBe(500);
+    expect((await create('a cat')).status).toBe(200);
+    expect((await double.nearMisses()).map((missed) => [missed.rule, missed.difference])).toEqual([
+      [once.id, 'times: used up after 1'],
+      [forAlice.id, 'key: rule is for …0001, the request sent …0002'],
+    ]);
+    expect((await double.forKey(bob).nearMisses()).map((missed) => missed.rule)).toEqual([forAlice.id]);
+    expect(await double.nearMisses({ operationId: 'listThumbnails', key: alice })).toEqual([]);
+    await double.reset();
+    await create('a cat');
+    expect(await double.nearMisses()).toEqual([]);
+  });
+
   test('endPending() ends a request a hang holds, as a network error, and says how many it ended', async () => {
     await double.rule({ operationId: 'listThumbnails', fault: 'hang' });
     const held = fateOf(list());

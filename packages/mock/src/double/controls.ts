@@ -3,6 +3,7 @@
 import type { CompiledContract } from '../contract/compile-contract.js';
 import type { LazyValidator } from '../contract/lazy-validator.js';
 import type { Journal, JournalEntry, RequestFilter } from './journal.js';
+import type { NearMiss } from './near-miss.js';
 import type { PendingRequests } from './pending.js';
 import { checkRule, MockRuleError } from './rule-check.js';
 import type { ActiveRule, RuleBook } from './rules.js';
@@ -53,6 +54,15 @@ export class MockControls {
 
   requests(filter: RequestFilter = {}): JournalEntry[] {
     return this.journal.entries(filter);
+  }
+
+  /** The journal's requests that no rule answered though their operation had rules, newest first, with why. */
+  nearMisses(filter: RequestFilter = {}): NearMiss[] {
+    const missed: NearMiss[] = [];
+    for (const { time, method, path, operationId, status, keyHint, nearMiss } of this.journal.entries(filter)) {
+      if (nearMiss !== null) missed.unshift({ time, method, path, operationId, status, keyHint, ...nearMiss });
+    }
+    return missed;
   }
 
   clearRequests(key?: string): void {

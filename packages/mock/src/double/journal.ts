@@ -4,6 +4,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import { apiKeyOf, CREDENTIAL_HEADERS, keyHintOf, MIN_REPLACED_LENGTH, REDACTED } from '../http/credentials.js';
 import { essenceOf, isJsonMediaType } from '../http/media-type.js';
 import { originForm } from '../http/request-target.js';
+import { describeNearMiss, type NearMissDescription, type NearMissRecord } from './near-miss.js';
 
 /** The largest request body the journal keeps; a longer one is kept cut, with `bodyTruncated: true`. */
 export const JOURNAL_BODY_LIMIT = 64 * 1024;
@@ -35,6 +36,11 @@ export interface JournalEntry {
   readonly simulated: string | null;
   /** The request's API key shown as its last four characters (`…f00d`), or `null` without a key. */
   readonly keyHint: string | null;
+  /**
+   * When its operation had rules (in force, or used up) and none answered it: the nearest rule and where the request
+   * differs from it (`body.prompt: expected "a cat", got "a dog"`); else `null`.
+   */
+  readonly nearMiss: NearMissDescription | null;
 }
 
 /** Which entries to read: those of one operation and/or one API key (matched in full, never shown). */
@@ -59,6 +65,8 @@ export interface JournalRecord {
   readonly simulated: string | null;
   /** The body as read; `undefined` when none was read. */
   readonly body: Buffer | undefined;
+  /** With rules for its operation and none answering: the nearest one and where the request differs. */
+  readonly nearMiss: NearMissRecord | undefined;
 }
 
 /** A record as kept: its body a copy, cut to {@link JOURNAL_BODY_LIMIT}. */
@@ -214,6 +222,7 @@ function publicEntry(kept: Kept): JournalEntry {
     rule: kept.rule,
     simulated: kept.simulated,
     keyHint: hint,
+    nearMiss: kept.nearMiss === undefined ? null : describeNearMiss(kept.nearMiss, redact),
   };
 }
 

@@ -3,6 +3,7 @@
 // In-process, the answers come at once; over HTTP they are promises: `await` works with both.
 import type { MockControls } from './controls.js';
 import type { JournalEntry, RequestFilter } from './journal.js';
+import type { NearMiss } from './near-miss.js';
 import type { MockRule } from './rule-check.js';
 import type { ActiveRule } from './rules.js';
 
@@ -23,6 +24,8 @@ export interface TestDoubleKeyView {
   rule(rule: MockRule): Promise<RuleHandle>;
   /** The journal entries of requests sent with this key, oldest first (`operationId` narrows them). */
   requests(filter?: { operationId?: string }): Awaitable<JournalEntry[]>;
+  /** The requests of this key that no rule answered though their operation had rules, newest first, each with the nearest rule and why. */
+  nearMisses(filter?: { operationId?: string }): Awaitable<NearMiss[]>;
   /** Forgets the journal entries of this key. */
   clearRequests(): Awaitable<void>;
   /** Removes the rules of this key. */
@@ -42,6 +45,11 @@ export interface TestDouble {
   rule(rule: MockRule): Promise<RuleHandle>;
   /** The journal, oldest first, keys redacted; filter by `operationId` and/or `key` (the full key, never shown). */
   requests(filter?: RequestFilter): Awaitable<JournalEntry[]>;
+  /**
+   * The journal's requests that no rule answered though their operation had rules (in force, or used up), newest first:
+   * each with the nearest rule and where the request differs (`body.prompt: expected "a cat", got "a dog"`).
+   */
+  nearMisses(filter?: RequestFilter): Awaitable<NearMiss[]>;
   /** Forgets every journal entry. */
   clearRequests(): Awaitable<void>;
   /** Removes every rule. */
@@ -65,6 +73,7 @@ export interface MockRuleHandle extends RuleHandle {
 export interface MockKeyView extends TestDoubleKeyView {
   rule(rule: MockRule): Promise<MockRuleHandle>;
   requests(filter?: { operationId?: string }): JournalEntry[];
+  nearMisses(filter?: { operationId?: string }): NearMiss[];
   clearRequests(): void;
   clearRules(): void;
   endPending(): number;
@@ -75,6 +84,7 @@ export interface MockKeyView extends TestDoubleKeyView {
 export interface MockTestDouble extends TestDouble {
   rule(rule: MockRule): Promise<MockRuleHandle>;
   requests(filter?: RequestFilter): JournalEntry[];
+  nearMisses(filter?: RequestFilter): NearMiss[];
   /** Requests no longer in the journal because it keeps only the last `journalSize`. */
   readonly droppedRequests: number;
   clearRequests(): void;
@@ -99,6 +109,7 @@ export function inProcessDouble(controls: MockControls): MockTestDouble {
   return {
     rule: async (rule) => handleOf(controls, await controls.addRule(rule)),
     requests: (filter) => controls.requests(filter),
+    nearMisses: (filter) => controls.nearMisses(filter),
     get droppedRequests() {
       return controls.journal.dropped;
     },
@@ -111,6 +122,7 @@ export function inProcessDouble(controls: MockControls): MockTestDouble {
       return {
         rule: async (rule) => handleOf(controls, await controls.addRule(rule, key), key),
         requests: (filter) => controls.requests({ operationId: filter?.operationId, key }),
+        nearMisses: (filter) => controls.nearMisses({ operationId: filter?.operationId, key }),
         clearRequests: () => controls.clearRequests(key),
         clearRules: () => controls.clearRules(key),
         endPending: () => controls.endPending(key),

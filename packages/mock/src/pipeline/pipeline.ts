@@ -8,6 +8,7 @@ import type { CompiledOperation } from '../contract/compile-operation.js';
 import { BODY_LIMIT, type BodyRefusal, checkBody } from '../contract/request-body.js';
 import type { Journal, JournalRecord } from '../double/journal.js';
 import type { MatchableRequest } from '../double/matcher.js';
+import { type NearMissRecord, nearestMiss } from '../double/near-miss.js';
 import type { ActiveRule, RuleBook } from '../double/rules.js';
 import { apiKeyOf } from '../http/credentials.js';
 import { isJsonMediaType } from '../http/media-type.js';
@@ -57,6 +58,8 @@ interface Exchange {
   cors: readonly string[];
   /** The rule that matched (an answer, a fault, or only a delay). */
   rule: ActiveRule | undefined;
+  /** With rules for the operation and none matching: the nearest, and where the request differs from it. */
+  nearMiss: NearMissRecord | undefined;
   delayMs: number;
   /** The body once read (`undefined` past the limit, or when none was read). */
   body: Buffer | undefined;
@@ -101,6 +104,7 @@ function begin(request: EngineRequest, contract: CompiledContract): Exchange {
     operation: undefined,
     cors: none,
     rule: undefined,
+    nearMiss: undefined,
     delayMs: 0,
     body: undefined,
     bodyRead: false,
@@ -140,13 +144,23 @@ function authenticate(exchange: Exchange, options: PipelineOptions): Outcome | u
   return send(exchange, outcome === 'forbidden' ? operation.forbidden! : operation.unauthorized);
 }
 
-/** The rules a test added, newest first: with rules in force the body is read first (a rule may match by it). */
+/**
+ * The rules a test added, newest first: with rules in force (or used up) the body is read first (a rule may match by
+ * it). When none answers, the nearest one and where the request differs are recorded (a near miss).
+ */
 function applyRules(exchange: Exchange, options: PipelineOptions): Outcome | undefined | Promise<Outcome | undefined> {
-  const candidates = options.rules.of(exchange.operation!);
-  if (candidates === undefined) return undefined;
+  const operation = exchange.operation!;
+  const candidates = options.rules.of(operation);
+  const usedUp = options.rules.retiredOf(operation);
+  if (candidates === undefined && usedUp === undefined) return undefined;
   const decide = (): Outcome | undefined => {
-    const rule = options.rules.match(candidates, matchable(exchange));
-    if (rule === undefined) return undefined;
+    const request = matchable(exchange);
+    const rule = candidates === undefined ? undefined : options.rules.match(candidates, request);
+    if (rule === undefined) {
+      // Why none answered, for the journal: data of this pass, not a branch of the answer.
+      exchange.nearMiss = nearestMiss(candidates ?? none, usedUp ?? none, request);
+      return undefined;
+    }
     exchange.rule = rule;
     if (rule.answer === undefined && rule.fault === undefined) {
       // A delay alone: the contract's answer, later.
@@ -287,10 +301,11 @@ function recordOf(exchange: Exchange, outcome: Outcome): JournalRecord {
     rule: rule?.id ?? null,
     simulated: rule?.simulated ?? null,
     body: exchange.body,
+    nearMiss: exchange.nearMiss,
   };
 }
 
-const none: readonly string[] = [];
+const none: readonly never[] = [];
 
 /** The statuses Prism looks for, in order, when it refuses a request for that reason. */
 const refusalStatuses = { 400: [400], 413: [413], 415: [415, 422, 400], 422: [422, 400] } as const;
