@@ -2,6 +2,7 @@
 // service), driven over its `/__mock` routes: the same interface as startMock()'s and createHandlers()'s results, with
 // the same errors, every answer a promise (as WireMock's HttpAdminClient is its Admin over HTTP).
 
+import type { CoverageReport } from './double/coverage.js';
 import type { JournalEntry, RequestFilter } from './double/journal.js';
 import type { NearMiss } from './double/near-miss.js';
 import type { MockRule } from './double/rule-check.js';
@@ -19,6 +20,7 @@ export interface ConnectedKeyView extends TestDoubleKeyView {
   rule(rule: MockRule): Promise<RemoteRuleHandle>;
   requests(filter?: { operationId?: string }): Promise<JournalEntry[]>;
   nearMisses(filter?: { operationId?: string }): Promise<NearMiss[]>;
+  coverage(): Promise<CoverageReport>;
   clearRequests(): Promise<void>;
   clearRules(): Promise<void>;
   endPending(): Promise<number>;
@@ -32,6 +34,7 @@ export interface ConnectedMock extends TestDouble {
   rule(rule: MockRule): Promise<RemoteRuleHandle>;
   requests(filter?: RequestFilter): Promise<JournalEntry[]>;
   nearMisses(filter?: RequestFilter): Promise<NearMiss[]>;
+  coverage(filter?: { key?: string }): Promise<CoverageReport>;
   clearRequests(): Promise<void>;
   clearRules(): Promise<void>;
   endPending(): Promise<number>;
@@ -83,6 +86,7 @@ export function connectMock(url?: string): ConnectedMock {
     const answer = (await control.send('GET', `/__mock/near-misses${query(operation, scoped(filter.key))}`)) as { nearMisses: NearMiss[] };
     return answer.nearMisses;
   };
+  const coverage = async (key?: string): Promise<CoverageReport> => (await control.send('GET', `/__mock/coverage${query(scoped(key))}`)) as CoverageReport;
   const endPending = async (key?: string): Promise<number> =>
     ((await control.send('DELETE', `/__mock/pending${query(scoped(key))}`)) as { ended: number }).ended;
   const done = async (method: string, path: string): Promise<void> => void (await control.send(method, path));
@@ -91,6 +95,7 @@ export function connectMock(url?: string): ConnectedMock {
     rule: (rule) => addRule(rule),
     requests,
     nearMisses,
+    coverage: (filter) => coverage(filter?.key),
     clearRequests: () => done('DELETE', '/__mock/requests'),
     clearRules: () => done('DELETE', '/__mock/rules'),
     endPending: () => endPending(),
@@ -102,6 +107,7 @@ export function connectMock(url?: string): ConnectedMock {
         rule: (rule) => addRule(rule, key),
         requests: (filter) => requests({ operationId: filter?.operationId, key }),
         nearMisses: (filter) => nearMisses({ operationId: filter?.operationId, key }),
+        coverage: () => coverage(key),
         clearRequests: () => done('DELETE', `/__mock/requests${only}`),
         clearRules: () => done('DELETE', `/__mock/rules${only}`),
         endPending: () => endPending(key),

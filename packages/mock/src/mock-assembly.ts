@@ -6,6 +6,7 @@ import { type LazyValidator, lazyValidator } from './contract/lazy-validator.js'
 import { readContract, type ServedContract } from './contract/read-contract.js';
 import { CONTROL_PREFIX } from './double/control-routes.js';
 import { MockControls } from './double/controls.js';
+import { Coverage } from './double/coverage.js';
 import { DEFAULT_JOURNAL_SIZE, Journal } from './double/journal.js';
 import { PendingRequests } from './double/pending.js';
 import { RuleBook } from './double/rules.js';
@@ -54,12 +55,13 @@ export async function assembleMock(
   const compiled = compileContract(contract.model, validator, { checkExamples });
   if (keys) refuseUndocumentedKeyAnswers(compiled, contract.path);
   const journal = new Journal(options.journalSize ?? DEFAULT_JOURNAL_SIZE);
-  const controls = new MockControls(compiled, validator, journal, new RuleBook(), new PendingRequests());
+  const coverage = new Coverage(compiled);
+  const controls = new MockControls(compiled, validator, journal, new RuleBook(), new PendingRequests(), coverage);
   if (rules !== undefined) await controls.addRules(rules);
   // Imported with --replay only: the recordings' modules are not in every start-up's path.
   const replay = options.replay === undefined ? undefined : (await import('./record/replay.js')).loadReplay(options.replay, compiled, await validator.load());
   const generated = answererFor(contract, validator);
-  const pipeline = createPipeline({ contract: compiled, keys, cors, journal, rules: controls.rules, replay, generated });
+  const pipeline = createPipeline({ contract: compiled, keys, cors, journal, rules: controls.rules, replay, generated, coverage });
   return {
     pipeline,
     controls,

@@ -1,4 +1,5 @@
 // The types both entry points export (`@thumbnail-api/mock` and `@thumbnail-api/mock/msw`), listed once.
+export type { CoverageReport, CoveredOutcome, OperationCoverage, RepeatedPost } from './double/coverage.js';
 export type { JournalEntry, RequestFilter } from './double/journal.js';
 export type { NearMiss, NearMissDescription } from './double/near-miss.js';
 export type { Fault, MockRule } from './double/rule-check.js';

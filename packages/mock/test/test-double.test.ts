@@ -169,6 +169,45 @@ describe.each(Object.keys(implementations))('%s', (name) => {
     expect(await double.nearMisses()).toEqual([]);
   });
 
+  test("coverage counts each outcome a key's requests saw: documented ones by key form, refusals, simulated ones", async () => {
+    const key = `coverage-key-${name.length}-0003`;
+    const mine = double.forKey(key);
+    await list(key);
+    await fetch(`${mock.baseUrl}/api/thumbnails`, { headers: { authorization: `Bearer ${key}`, prefer: 'code=403' } });
+    await fetch(`${mock.baseUrl}/api/thumbnails`, { headers: { 'x-api-key': key, prefer: 'code=401' } });
+    await fetch(`${mock.baseUrl}/api/thumbnails`, { method: 'POST', headers: { 'x-api-key': key, 'content-type': 'application/json' }, body: '{}' });
+    await mine.rule({ operationId: 'listThumbnails', times: 1, delayMs: 1, answer: { status: 503 } });
+    expect((await list(key)).status).toBe(503);
+    await mine.reset();
+    const report = await mine.coverage();
+    const outcomes = (operationId: string) =>
+      Object.fromEntries(report.operations.find((operation) => operation.operationId === operationId)!.outcomes.map((seen) => [seen.outcome, seen.requests]));
+    expect(outcomes('listThumbnails')).toEqual({
+      '200': 1,
+      '401 without a key': 0,
+      '401 with x-api-key': 1,
+      '401 with Authorization: Bearer': 0,
+      '403 with x-api-key': 0,
+      '403 with Authorization: Bearer': 1,
+      'status=503 (not documented by the service)': 1,
+      'delayMs (a rule delayed the answer)': 1,
+    });
+    expect(outcomes('createThumbnail')).toMatchObject({ '200': 0, '422 (body breaks the schema)': 1, '415 (body of another media type)': 0 });
+    expect(report.notSeen).toContain('createThumbnail → 403 with x-api-key');
+    expect(report.notSeen).not.toContain('listThumbnails → 200');
+    expect((await double.coverage()).notSeen).not.toContain('listThumbnails → 403 with Authorization: Bearer');
+  });
+
+  test('coverage reports identical POSTs sent with one key within a second: each a billed generation on the service', async () => {
+    const key = `repeat-key-${name.length}-0004`;
+    await create('a fox', key);
+    await create('a fox', key);
+    await create('a hen', key);
+    expect((await double.forKey(key).coverage()).repeatedPosts).toEqual([
+      { operationId: 'createThumbnail', keyHint: '…0004', repeats: 1, last: expect.stringMatching(/^\d{4}-/) },
+    ]);
+  });
+
   test('endPending() ends a request a hang holds, as a network error, and says how many it ended', async () => {
     await double.rule({ operationId: 'listThumbnails', fault: 'hang' });
     const held = fateOf(list());

@@ -3,6 +3,7 @@ import { type ParseArgsConfig, parseArgs } from 'node:util';
 import { allowedHostsOf } from '../http/allowed-hosts.js';
 import { nearestOf } from '../options.js';
 import { corsPolicy } from '../pipeline/cors.js';
+import { parseRequiredCoverage, type RequiredCoverage } from './wrapper-report.js';
 
 export const usage = `Usage: thumbnail-api-mock [options] [-- <command> [args...]]
        thumbnail-api-mock propose <dir> [--spec <file>]
@@ -36,6 +37,14 @@ Options:
   --replay <dir>         Answer documented operations from recordings made with --record (after
                          the key registry and the rules); thumbnail-api-mock propose <dir> prints
                          what the contract could add from them, as an OpenAPI Overlay
+  --coverage-report <file>
+                         At exit, write what the requests exercised of the contract as JSON: per
+                         operation, each documented outcome (each status, 401 and 403 by each way
+                         of sending the key, the refusals of an invalid body) and each simulated
+                         one, with how many requests saw it (GET /__mock/coverage gives the same)
+  --require-coverage <all|operation[:outcome],...>
+                         With -- <command>: exit 1 naming each outcome the command's requests never
+                         exercised, e.g. all, or createThumbnail,listThumbnails:403
   -h, --help             Show this help
   --version              Show the version
 
@@ -57,12 +66,18 @@ Control surface, on the mock's own port (the contract proxy has none); ?key=<the
 every route to that key's rules, requests and held requests (connectMock().forKey(key) sends it):
   GET    /__mock/requests        the journal: {"requests": [...], "dropped": n} (keys are redacted);
                                  also filter with ?operationId=listThumbnails
+  GET    /__mock/near-misses     requests the rules of their operation did not answer, newest first,
+                                 each with the nearest rule and why (body.prompt: expected "a cat", ...)
+  GET    /__mock/coverage        per operation, each documented outcome and how many requests saw it
   DELETE /__mock/requests        forget the journal
   POST   /__mock/rules           add a rule (or an array): 201 {"id": ...}, or 400 {"error", "field"}
   GET    /__mock/rules           the rules in force
   DELETE /__mock/rules/<id>      remove one rule;  DELETE /__mock/rules  remove them all
   DELETE /__mock/pending         end the requests a hang or a delay holds: 200 {"ended": n}
   POST   /__mock/reset           remove the rules, forget the journal, end held requests
+Only your own tools drive it: a page on another origin is refused (403) unless --cors-origin names
+it, a write with a body must be Content-Type: application/json (curl --json), and a Host other than
+an IP address, localhost or an --allowed-host is refused on every path (DNS rebinding).
 A rule: {"operationId" | "method" + "path", "key"?, "body"? (fields the JSON body must have),
   "times"?, "delayMs"?, "fault"? ("reset" | "hang" | "malformed" | "truncated"),
   "answer"?: {"status", "headers"?, "body"?}}. Its answer is checked against the contract's response
@@ -74,8 +89,9 @@ A rule: {"operationId" | "method" + "path", "key"?, "body"? (fields the JSON bod
 
 With a command after --, the mock (or proxy) is started, the command is run with
 THUMBNAIL_API_BASE_URL set to its URL (the client and connectMock() read it), the mock is stopped,
-and the command's exit code is returned:
-  thumbnail-api-mock --port 0 --keys test/mock-keys.json -- npm test`;
+and the command's exit code is returned; when it fails, the near misses are printed first:
+  thumbnail-api-mock --port 0 --keys test/mock-keys.json -- npm test
+  thumbnail-api-mock --port 0 --require-coverage createThumbnail,listThumbnails:403 -- npm test`;
 
 /** What the command line asks for. */
 export interface CliOptions {
@@ -101,6 +117,10 @@ export interface CliOptions {
   readonly redact: readonly string[];
   /** A folder of recordings to answer from. */
   readonly replay: string | undefined;
+  /** Where to write the coverage of the contract, as JSON, at exit. */
+  readonly coverageReport: string | undefined;
+  /** What the command's requests must have exercised (the wrapper exits 1 naming what they did not). */
+  readonly requireCoverage: RequiredCoverage | undefined;
   /** The command to run against the mock, if any. */
   readonly command: readonly string[];
   readonly help: boolean;
@@ -127,6 +147,8 @@ export function parseCliOptions(argv: readonly string[]): CliOptions {
     record: { type: 'string' },
     redact: { type: 'string', multiple: true },
     replay: { type: 'string' },
+    'coverage-report': { type: 'string' },
+    'require-coverage': { type: 'string' },
     help: { type: 'boolean', short: 'h' },
     version: { type: 'boolean' },
   });
@@ -163,7 +185,11 @@ export function parseCliOptions(argv: readonly string[]): CliOptions {
   if (values['journal-size'] !== undefined && !/^\d+$/.test(values['journal-size'])) {
     throw new Error(`--journal-size must be a whole number of requests (0 turns the journal off), got ${JSON.stringify(values['journal-size'])}.`);
   }
-  for (const flag of ['rules', 'journal-size', 'no-control'] as const) {
+  if (values['require-coverage'] !== undefined && separator === -1) {
+    throw new Error("--require-coverage only applies with -- <command>: it judges what the command's requests exercised.");
+  }
+  const requireCoverage = values['require-coverage'] === undefined ? undefined : parseRequiredCoverage(values['require-coverage']);
+  for (const flag of ['rules', 'journal-size', 'no-control', 'coverage-report', 'require-coverage'] as const) {
     if (values[flag] !== undefined && values.proxy !== undefined) {
       throw new Error(`--${flag} does not apply with --proxy: the contract proxy passes every request on and has no rules, journal or control surface.`);
     }
@@ -186,6 +212,8 @@ export function parseCliOptions(argv: readonly string[]): CliOptions {
     record: values.record,
     redact: values.redact ?? [],
     replay: values.replay,
+    coverageReport: values['coverage-report'],
+    requireCoverage,
     command,
     help: values.help ?? false,
     version: values.version ?? false,

@@ -2,10 +2,12 @@
 // on a signal or when the process that started it is gone. One process: nothing else to stop.
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import type { MockTestDouble } from '../double/test-double.js';
 import type { ContractReport } from '../proxy/contract-report.js';
 import { startMock } from '../start-mock.js';
 import { type CliOptions, parseCliOptions, usage } from './cli-options.js';
 import { watchParent } from './parent-watch.js';
+import { checkRequiredCoverage, endOfRun } from './wrapper-report.js';
 
 /** What --replay serves and what it does not, with a pointer to `propose` for paths the contract lacks. */
 function replaySummary(replay: { served: number; undocumented: number; authAnswers: number }, dir: string): string {
@@ -54,6 +56,7 @@ export async function runCli(argv: readonly string[]): Promise<void> {
   });
 
   let running: { url: string; stop(): Promise<void> };
+  let double: MockTestDouble | undefined;
   let report: (() => ContractReport) | undefined;
   let upstream = '';
   let formatSummary: ((report: ContractReport, upstream: string) => string) | undefined;
@@ -72,6 +75,8 @@ export async function runCli(argv: readonly string[]): Promise<void> {
         ...(options.replay === undefined ? {} : { replay: options.replay }),
       });
       running = mock;
+      double = mock;
+      if (options.requireCoverage !== undefined) checkRequiredCoverage(options.requireCoverage, mock.coverage());
       console.log(`Thumbnail API mock listening on ${mock.url}`);
       if (mock.replay !== undefined) console.log(replaySummary(mock.replay, options.replay!));
     } else {
@@ -108,8 +113,9 @@ export async function runCli(argv: readonly string[]): Promise<void> {
   /** Stops the server, prints the proxy's summary, and exits. */
   const shutdown = async (code: number): Promise<never> => {
     shuttingDown = true;
+    const settings = { coverageReport: options.coverageReport, requireCoverage: options.requireCoverage, commandRan: options.command.length > 0 };
+    let exitCode = double === undefined ? code : endOfRun(double, settings, code, (line) => console.error(line));
     await running.stop();
-    let exitCode = code;
     if (report && formatSummary) {
       const summary = report();
       console.error(formatSummary(summary, upstream));

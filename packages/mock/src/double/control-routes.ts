@@ -48,6 +48,10 @@ export async function answerControl(controls: MockControls, request: ControlRequ
     if (method !== 'GET' && method !== 'HEAD') return notAllowed(method, path);
     return json(200, { nearMisses: controls.nearMisses({ operationId: params.get('operationId') ?? undefined, key: params.get('key') ?? undefined }) });
   }
+  if (path === '/__mock/coverage') {
+    if (method !== 'GET' && method !== 'HEAD') return notAllowed(method, path);
+    return json(200, controls.coverageReport(params.get('key') ?? undefined));
+  }
   if (path === '/__mock/rules') {
     if (method === 'GET' || method === 'HEAD') {
       const key = params.get('key') ?? undefined;
@@ -95,7 +99,7 @@ export async function answerControl(controls: MockControls, request: ControlRequ
 /** The methods a control path answers, for `OPTIONS` and `Allow`; `undefined` for a path that is none. */
 export function allowOf(path: string): string | undefined {
   if (path === '/__mock/requests') return 'GET, HEAD, DELETE, OPTIONS';
-  if (path === '/__mock/near-misses') return 'GET, HEAD, OPTIONS';
+  if (path === '/__mock/near-misses' || path === '/__mock/coverage') return 'GET, HEAD, OPTIONS';
   if (path === '/__mock/rules') return 'GET, HEAD, POST, DELETE, OPTIONS';
   if (path.startsWith('/__mock/rules/')) return 'DELETE, OPTIONS';
   if (path === '/__mock/reset') return 'POST, OPTIONS';
@@ -106,7 +110,7 @@ export function allowOf(path: string): string | undefined {
 function unknownControlPath(path: string): PreparedAnswer {
   return error(
     404,
-    `No control path ${JSON.stringify(path.slice(0, 100))}: use /__mock/requests, /__mock/near-misses, /__mock/rules, /__mock/rules/{id}, /__mock/pending or /__mock/reset.`,
+    `No control path ${JSON.stringify(path.slice(0, 100))}: use /__mock/requests, /__mock/near-misses, /__mock/coverage, /__mock/rules, /__mock/rules/{id}, /__mock/pending or /__mock/reset.`,
   );
 }
 

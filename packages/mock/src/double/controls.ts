@@ -2,6 +2,7 @@
 // rules checked against the contract when added, the journal, and the requests held; all optionally scoped to one key.
 import type { CompiledContract } from '../contract/compile-contract.js';
 import type { LazyValidator } from '../contract/lazy-validator.js';
+import type { Coverage, CoverageReport } from './coverage.js';
 import type { Journal, JournalEntry, RequestFilter } from './journal.js';
 import type { NearMiss } from './near-miss.js';
 import type { PendingRequests } from './pending.js';
@@ -15,6 +16,7 @@ export class MockControls {
     readonly journal: Journal,
     readonly rules: RuleBook,
     readonly pending: PendingRequests,
+    readonly coverage: Coverage,
   ) {}
 
   /** Checks and adds a rule; with `scopeKey`, the rule matches only that key (a rule naming another key is refused). */
@@ -63,6 +65,11 @@ export class MockControls {
       if (nearMiss !== null) missed.unshift({ time, method, path, operationId, status, keyHint, ...nearMiss });
     }
     return missed;
+  }
+
+  /** What the suite exercised of the contract: of every request, or of those sent with `key`. Not cleared by reset(). */
+  coverageReport(key?: string): CoverageReport {
+    return this.coverage.report(key);
   }
 
   clearRequests(key?: string): void {

@@ -2,6 +2,7 @@
 // in this process, connectMock() over HTTP), as WireMock's Admin is one interface in-process and over its admin routes.
 // In-process, the answers come at once; over HTTP they are promises: `await` works with both.
 import type { MockControls } from './controls.js';
+import type { CoverageReport } from './coverage.js';
 import type { JournalEntry, RequestFilter } from './journal.js';
 import type { NearMiss } from './near-miss.js';
 import type { MockRule } from './rule-check.js';
@@ -26,6 +27,8 @@ export interface TestDoubleKeyView {
   requests(filter?: { operationId?: string }): Awaitable<JournalEntry[]>;
   /** The requests of this key that no rule answered though their operation had rules, newest first, each with the nearest rule and why. */
   nearMisses(filter?: { operationId?: string }): Awaitable<NearMiss[]>;
+  /** What the requests of this key exercised of the contract: each documented outcome with how many saw it, and the simulated ones. */
+  coverage(): Awaitable<CoverageReport>;
   /** Forgets the journal entries of this key. */
   clearRequests(): Awaitable<void>;
   /** Removes the rules of this key. */
@@ -50,6 +53,12 @@ export interface TestDouble {
    * each with the nearest rule and where the request differs (`body.prompt: expected "a cat", got "a dog"`).
    */
   nearMisses(filter?: RequestFilter): Awaitable<NearMiss[]>;
+  /**
+   * What the suite exercised of the contract, for the whole run (reset() leaves it): per documented operation, each
+   * outcome the contract documents and each simulated one a test used, with how many requests saw it; `notSeen` lists
+   * the documented ones never seen; `repeatedPosts` the identical POSTs sent within a second (each a billed generation).
+   */
+  coverage(filter?: { key?: string }): Awaitable<CoverageReport>;
   /** Forgets every journal entry. */
   clearRequests(): Awaitable<void>;
   /** Removes every rule. */
@@ -74,6 +83,7 @@ export interface MockKeyView extends TestDoubleKeyView {
   rule(rule: MockRule): Promise<MockRuleHandle>;
   requests(filter?: { operationId?: string }): JournalEntry[];
   nearMisses(filter?: { operationId?: string }): NearMiss[];
+  coverage(): CoverageReport;
   clearRequests(): void;
   clearRules(): void;
   endPending(): number;
@@ -85,6 +95,7 @@ export interface MockTestDouble extends TestDouble {
   rule(rule: MockRule): Promise<MockRuleHandle>;
   requests(filter?: RequestFilter): JournalEntry[];
   nearMisses(filter?: RequestFilter): NearMiss[];
+  coverage(filter?: { key?: string }): CoverageReport;
   /** Requests no longer in the journal because it keeps only the last `journalSize`. */
   readonly droppedRequests: number;
   clearRequests(): void;
@@ -110,6 +121,7 @@ export function inProcessDouble(controls: MockControls): MockTestDouble {
     rule: async (rule) => handleOf(controls, await controls.addRule(rule)),
     requests: (filter) => controls.requests(filter),
     nearMisses: (filter) => controls.nearMisses(filter),
+    coverage: (filter) => controls.coverageReport(filter?.key),
     get droppedRequests() {
       return controls.journal.dropped;
     },
@@ -123,6 +135,7 @@ export function inProcessDouble(controls: MockControls): MockTestDouble {
         rule: async (rule) => handleOf(controls, await controls.addRule(rule, key), key),
         requests: (filter) => controls.requests({ operationId: filter?.operationId, key }),
         nearMisses: (filter) => controls.nearMisses({ operationId: filter?.operationId, key }),
+        coverage: () => controls.coverageReport(key),
         clearRequests: () => controls.clearRequests(key),
         clearRules: () => controls.clearRules(key),
         endPending: () => controls.endPending(key),

@@ -39,3 +39,10 @@ export function mockError(
   const problem = { title: `thumbnail-api-mock: ${title}`, detail, status, type: `${typeBase}${kind}`, ...extra };
   return prepareAnswer(status, 'application/problem+json', Buffer.from(JSON.stringify(problem)), [mockErrorHeader, kind, ...headers]);
 }
+
+/** Whether an answer is one of the mock's own errors (it carries {@link mockErrorHeader}). */
+export function isMockError(answer: PreparedAnswer): boolean {
+  const { headers } = answer;
+  for (let index = 0; index < headers.length; index += 2) if (headers[index] === mockErrorHeader) return true;
+  return false;
+}

@@ -6,13 +6,14 @@
 import type { CompiledContract, PathEntry } from '../contract/compile-contract.js';
 import type { CompiledOperation } from '../contract/compile-operation.js';
 import { BODY_LIMIT, type BodyRefusal, checkBody } from '../contract/request-body.js';
+import type { Coverage, CoveredRequest } from '../double/coverage.js';
 import type { Journal, JournalRecord } from '../double/journal.js';
 import type { MatchableRequest } from '../double/matcher.js';
 import { type NearMissRecord, nearestMiss } from '../double/near-miss.js';
 import type { ActiveRule, RuleBook } from '../double/rules.js';
 import { apiKeyOf } from '../http/credentials.js';
 import { isJsonMediaType } from '../http/media-type.js';
-import { mockError } from '../http/mock-error.js';
+import { isMockError, mockError } from '../http/mock-error.js';
 import { type PreparedAnswer, prepareAnswer } from '../http/prepared-answer.js';
 import { queryValues, type RequestTarget, readTarget } from '../http/request-target.js';
 import type { Answerer } from './answerer.js';
@@ -32,6 +33,8 @@ export interface PipelineOptions {
   readonly replay: RecordedAnswers | undefined;
   /** What answers where the compiled contract does not: Prism, or the not-compiled 501. */
   readonly generated: Answerer;
+  /** What the suite exercised of the contract: every pass over a documented operation counts its outcome. */
+  readonly coverage: Coverage;
 }
 
 /** The recordings replay serves, as the pipeline asks them (record/replay.ts). */
@@ -60,6 +63,8 @@ interface Exchange {
   rule: ActiveRule | undefined;
   /** With rules for the operation and none matching: the nearest, and where the request differs from it. */
   nearMiss: NearMissRecord | undefined;
+  /** Why validation refused the body (400, 413, 415 or 422), when it did. */
+  refusal: number | undefined;
   delayMs: number;
   /** The body once read (`undefined` past the limit, or when none was read). */
   body: Buffer | undefined;
@@ -87,9 +92,10 @@ function run(exchange: Exchange, options: PipelineOptions, from: number): Outcom
   throw new Error('No step of the pipeline decided the outcome.');
 }
 
-/** The journal's one record of the pass, then the outcome. */
+/** The journal's one record of the pass and its count in the coverage, then the outcome. */
 function end(exchange: Exchange, outcome: Outcome, options: PipelineOptions): Outcome {
   options.journal.record(recordOf(exchange, outcome));
+  if (exchange.operation !== undefined) options.coverage.count(coveredOf(exchange, outcome));
   return outcome;
 }
 
@@ -105,6 +111,7 @@ function begin(request: EngineRequest, contract: CompiledContract): Exchange {
     cors: none,
     rule: undefined,
     nearMiss: undefined,
+    refusal: undefined,
     delayMs: 0,
     body: undefined,
     bodyRead: false,
@@ -233,8 +240,11 @@ function validate(exchange: Exchange): Outcome | undefined | Promise<Outcome | u
   const { request } = exchange;
   const operation = exchange.operation!;
   if (operation.body.kind === 'none' && !request.framed) return undefined;
-  const judge = (refusal: BodyRefusal | undefined) =>
-    refusal === undefined ? undefined : send(exchange, operation.refused(refusalStatuses[refusal.status], refusal.note));
+  const judge = (refusal: BodyRefusal | undefined) => {
+    if (refusal === undefined) return undefined;
+    exchange.refusal = refusal.status;
+    return send(exchange, operation.refused(refusalStatuses[refusal.status], refusal.note));
+  };
   const check = (body: Buffer | undefined) => {
     // A promise only while the validator is still loading.
     const refusal = checkBody(operation.body, request.framed, body, request.headers['content-type']);
@@ -302,6 +312,24 @@ function recordOf(exchange: Exchange, outcome: Outcome): JournalRecord {
     simulated: rule?.simulated ?? null,
     body: exchange.body,
     nearMiss: exchange.nearMiss,
+  };
+}
+
+/** What coverage counts of the pass over a documented operation. */
+function coveredOf(exchange: Exchange, outcome: Outcome): CoveredRequest {
+  const { request, rule } = exchange;
+  const answered = outcome.kind === 'answer' || outcome.kind === 'truncated' ? outcome.answer : undefined;
+  return {
+    operation: exchange.operation!,
+    headers: request.headers,
+    time: exchange.time,
+    target: request.target,
+    body: exchange.body,
+    status: answered?.status ?? null,
+    refusal: exchange.refusal,
+    simulated: rule?.simulated ?? null,
+    delayed: (rule?.delayMs ?? 0) > 0,
+    mockError: answered !== undefined && isMockError(answered),
   };
 }
 
