@@ -5,7 +5,7 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { connectMock, type RunningMock, startMock } from '../src/index.js';
+import { connectMock, type RunningMock, startContractProxy, startMock } from '../src/index.js';
 import { type RawRequest, send } from './helpers/http.js';
 
 const run = promisify(execFile);
@@ -166,4 +166,16 @@ describe('the Host header', () => {
   test.each([['http://mock'], ['mock:4010'], ['a b']])('allowedHosts %j is refused at start, saying what a host name is', async (host) => {
     await expect(startMock({ port: 0, allowedHosts: host })).rejects.toThrow(/is not a host name\. Give the name alone, without scheme or port/);
   });
+});
+
+test('the contract proxy refuses a Host it does not answer before forwarding anything, and forwards for an allowed name', async () => {
+  // Nothing listens on port 9: a request that is forwarded gets the proxy's 502.
+  const proxy = await startContractProxy({ upstream: 'http://127.0.0.1:9', port: 0, allowedHosts: 'mock' });
+  try {
+    const refused = await send(proxy.url, { headers: { ...key, host: 'evil.example' } });
+    expect([refused.status, refused.headers['x-thumbnail-api-mock-error']]).toEqual([403, 'host-not-allowed']);
+    expect((await send(proxy.url, { headers: { ...key, host: 'mock:4010' } })).status).toBe(502);
+  } finally {
+    await proxy.stop();
+  }
 });

@@ -7,6 +7,8 @@ import type { IncomingHttpHeaders } from 'node:http';
 import type { CompiledContract } from '../contract/compile-contract.js';
 import type { CompiledOperation } from '../contract/compile-operation.js';
 import { apiKeyOf, keyHintOf } from '../http/credentials.js';
+import { isMockError } from '../http/mock-error.js';
+import type { PreparedAnswer } from '../http/prepared-answer.js';
 
 /** One outcome of an operation, and how many requests saw it. */
 export interface CoveredOutcome {
@@ -44,23 +46,17 @@ export interface CoverageReport {
   readonly repeatedPosts: readonly RepeatedPost[];
 }
 
-/** What the pass over one request tells coverage (pipeline.ts fills it once the outcome is decided). */
-export interface CoveredRequest {
-  readonly operation: CompiledOperation;
-  readonly headers: IncomingHttpHeaders;
+/** What coverage reads of the pass over one request (the pipeline's own record of it, read as it is: nothing is copied). */
+export interface CoveredPass {
+  readonly operation: CompiledOperation | undefined;
+  readonly request: { readonly headers: IncomingHttpHeaders; readonly target: string };
+  /** When the request arrived (`Date.now()`). */
   readonly time: number;
-  readonly target: string;
   readonly body: Buffer | undefined;
-  /** The status answered; `null` for a fault that sends none. */
-  readonly status: number | null;
-  /** Why the body was refused (the status Prism would look for first), when validation refused it. */
+  /** The rule that answered or delayed it: what it simulated (`fault=reset`, ...; `null` for a documented answer), its delay. */
+  readonly rule: { readonly simulated: string | null; readonly delayMs: number } | undefined;
+  /** Why validation refused the body (the status Prism would look for first), when it did. */
   readonly refusal: number | undefined;
-  /** What a rule simulated (`fault=reset`, `status=503 (not documented by the service)`), or `null`. */
-  readonly simulated: string | null;
-  /** Whether a rule delayed the answer. */
-  readonly delayed: boolean;
-  /** Whether the answer is the mock's own error (a Prefer the contract does not document, ...): no outcome of the contract. */
-  readonly mockError: boolean;
 }
 
 /** How many keys are counted one by one (all are counted together, whatever their number). */
@@ -96,15 +92,17 @@ export class Coverage {
     this.documented = new Map(contract.operations.map((operation) => [operation, documentedOutcomes(operation)]));
   }
 
-  /** Counts one request's outcome (and its delay, and a repeated POST). */
-  count(request: CoveredRequest): void {
-    const outcome = outcomeOf(request);
+  /** Counts the outcome of a pass over a documented operation (and its delay, and a repeated POST); `answer` is what was sent, if anything. */
+  count(pass: CoveredPass, answer: PreparedAnswer | undefined): void {
+    const operation = pass.operation!;
+    const outcome = outcomeOf(pass, operation, answer);
     if (outcome === undefined) return;
-    const key = apiKeyOf(request.headers);
+    const key = apiKeyOf(pass.request.headers);
     const mine = this.byKey.get(key) ?? (this.byKey.size < COVERAGE_KEYS ? this.tallyOf(key) : undefined);
-    add(this.all, request.operation, outcome, request.delayed);
-    if (mine !== undefined) add(mine, request.operation, outcome, request.delayed);
-    if (request.operation.method === 'POST') this.notePost(key, request);
+    const wasDelayed = (pass.rule?.delayMs ?? 0) > 0;
+    add(this.all, operation, outcome, wasDelayed);
+    if (mine !== undefined) add(mine, operation, outcome, wasDelayed);
+    if (operation.method === 'POST') this.notePost(key, operation, pass);
   }
 
   /** The report of every request, or of those sent with `key` (the full key). */
@@ -143,25 +141,25 @@ export class Coverage {
   }
 
   /** Keeps the last POST of each key and operation, and counts one identical to it sent within the window. */
-  private notePost(key: string | undefined, request: CoveredRequest): void {
+  private notePost(key: string | undefined, operation: CompiledOperation, request: CoveredPass): void {
     let posts = this.lastPosts.get(key);
     if (posts === undefined) {
       if (this.lastPosts.size >= COVERAGE_KEYS) return;
       posts = new Map();
       this.lastPosts.set(key, posts);
     }
-    const last = posts.get(request.operation);
+    const last = posts.get(operation);
     const same =
       last !== undefined &&
       request.time - last.time <= REPEAT_WINDOW_MS &&
-      last.target === request.target &&
+      last.target === request.request.target &&
       (last.body === undefined ? request.body === undefined : request.body !== undefined && last.body.equals(request.body));
     if (same) {
       last.repeats++;
       last.time = request.time;
       return;
     }
-    posts.set(request.operation, { target: request.target, body: request.body, time: request.time, repeats: last?.repeats ?? 0 });
+    posts.set(operation, { target: request.request.target, body: request.body, time: request.time, repeats: last?.repeats ?? 0 });
   }
 }
 
@@ -182,17 +180,19 @@ export function documentedOutcomes(operation: CompiledOperation): string[] {
 }
 
 /** The outcome one request saw, as coverage names it; `undefined` for the mock's own errors. */
-function outcomeOf(request: CoveredRequest): string | undefined {
-  if (request.simulated !== null) return request.simulated;
-  if (request.mockError || request.status === null) return undefined;
-  if (request.refusal !== undefined) return validation[request.refusal] ?? String(request.status);
-  const { status } = request;
+function outcomeOf(pass: CoveredPass, operation: CompiledOperation, answer: PreparedAnswer | undefined): string | undefined {
+  const simulated = pass.rule?.simulated ?? null;
+  if (simulated !== null) return simulated;
+  if (answer === undefined || isMockError(answer)) return undefined;
+  if (pass.refusal !== undefined) return validation[pass.refusal] ?? String(answer.status);
+  const { status } = answer;
   if (status === 406) return '406 (Accept not met)';
-  if ((status === 401 || status === 403) && request.operation.source.security.length > 0) return `${status} ${forms[formOf(request.headers)]}`;
-  const documented = request.operation.source.responses;
-  if (documented.some((response) => response.status === String(status))) return String(status);
-  const range = `${String(status)[0]}XX`;
-  return documented.some((response) => response.status.toUpperCase() === range) ? range : String(status);
+  if ((status === 401 || status === 403) && operation.source.security.length > 0) return `${status} ${forms[formOf(pass.request.headers)]}`;
+  const documented = operation.source.responses;
+  const exact = String(status);
+  if (documented.some((response) => response.status === exact)) return exact;
+  const range = `${exact[0]}XX`;
+  return documented.some((response) => response.status.toUpperCase() === range) ? range : exact;
 }
 
 /** How a request sent its key, as the mock reads it (credentials.ts: x-api-key first). */

@@ -9,12 +9,15 @@ import { mockError } from '../http/mock-error.js';
 import type { PreparedAnswer } from '../http/prepared-answer.js';
 import { type CorsPolicy, corsLines, isPreflight, preflightAnswer } from '../pipeline/cors.js';
 
-/** What becomes of a control request: refused, or answered with these CORS lines (none without an Origin). */
-export type ControlVerdict = { readonly refusal: PreparedAnswer } | { readonly refusal: undefined; readonly cors: readonly string[] };
+/**
+ * What becomes of a control request: answered by the guard (a refusal, or the preflight of an allowed origin), or
+ * passed on to the control routes, whose answer gets these CORS lines (none without an Origin).
+ */
+export type ControlVerdict = { readonly answer: PreparedAnswer } | { readonly answer: undefined; readonly cors: readonly string[] };
 
-const noCors: ControlVerdict = { refusal: undefined, cors: [] };
+const noCors: ControlVerdict = { answer: undefined, cors: [] };
 
-/** Judges a control request from the network (`framed`: it carries a body); a preflight allowed is answered as a refusal-free 204. */
+/** Judges a control request from the network (`framed`: it carries a body). */
 export function judgeControlRequest(
   cors: CorsPolicy,
   request: { method: string; headers: IncomingHttpHeaders; path: string; framed: boolean },
@@ -25,10 +28,10 @@ export function judgeControlRequest(
     // Only origins the user named: `corsOrigin`'s default (every origin) is for the API, never for /__mock.
     const own = headers.host === undefined ? undefined : `http://${headers.host.toLowerCase()}`;
     const allowed = origin === own || cors.origins?.has(origin) === true;
-    if (!allowed) return { refusal: foreignOrigin(origin) };
+    if (!allowed) return { answer: foreignOrigin(origin) };
     const policy: CorsPolicy = { origins: new Set([origin]) };
-    if (isPreflight(method, headers)) return { refusal: preflightAnswer(policy, headers, allowOf(path)) };
-    if (origin !== own) return checkedType(request, { refusal: undefined, cors: corsLines(policy, origin) });
+    if (isPreflight(method, headers)) return { answer: preflightAnswer(policy, headers, allowOf(path)) };
+    if (origin !== own) return checkedType(request, { answer: undefined, cors: corsLines(policy, origin) });
   }
   return checkedType(request, noCors);
 }
@@ -39,7 +42,7 @@ function checkedType(request: { method: string; headers: IncomingHttpHeaders; fr
   const type = request.headers['content-type'];
   if (type !== undefined && isJsonMediaType(essenceOf(type))) return verdict;
   return {
-    refusal: mockError(
+    answer: mockError(
       'control-needs-json',
       415,
       `a ${request.method.slice(0, 20)} to the control surface with a body must send Content-Type: application/json`,

@@ -120,7 +120,7 @@ export function createNodeHandler(
       if (mock.control && isControlTarget(request.target)) {
         const path = request.target.split('?', 1)[0]!;
         const verdict = judgeControlRequest(mock.cors, { method: request.method, headers: request.headers, path, framed: request.framed });
-        if (verdict.refusal !== undefined) return write(request, res, verdict.refusal, []);
+        if (verdict.answer !== undefined) return write(request, res, verdict.answer, []);
         answerControl(controls, request).then(
           (answer) => write(request, res, answer, verdict.cors),
           (error: unknown) => failed(request, res, error),

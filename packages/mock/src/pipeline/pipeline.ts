@@ -6,14 +6,14 @@
 import type { CompiledContract, PathEntry } from '../contract/compile-contract.js';
 import type { CompiledOperation } from '../contract/compile-operation.js';
 import { BODY_LIMIT, type BodyRefusal, checkBody } from '../contract/request-body.js';
-import type { Coverage, CoveredRequest } from '../double/coverage.js';
+import type { Coverage } from '../double/coverage.js';
 import type { Journal, JournalRecord } from '../double/journal.js';
 import type { MatchableRequest } from '../double/matcher.js';
 import { type NearMissRecord, nearestMiss } from '../double/near-miss.js';
 import type { ActiveRule, RuleBook } from '../double/rules.js';
 import { apiKeyOf } from '../http/credentials.js';
 import { isJsonMediaType } from '../http/media-type.js';
-import { isMockError, mockError } from '../http/mock-error.js';
+import { mockError } from '../http/mock-error.js';
 import { type PreparedAnswer, prepareAnswer } from '../http/prepared-answer.js';
 import { queryValues, type RequestTarget, readTarget } from '../http/request-target.js';
 import type { Answerer } from './answerer.js';
@@ -95,7 +95,8 @@ function run(exchange: Exchange, options: PipelineOptions, from: number): Outcom
 /** The journal's one record of the pass and its count in the coverage, then the outcome. */
 function end(exchange: Exchange, outcome: Outcome, options: PipelineOptions): Outcome {
   options.journal.record(recordOf(exchange, outcome));
-  if (exchange.operation !== undefined) options.coverage.count(coveredOf(exchange, outcome));
+  if (exchange.operation !== undefined)
+    options.coverage.count(exchange, outcome.kind === 'answer' || outcome.kind === 'truncated' ? outcome.answer : undefined);
   return outcome;
 }
 
@@ -312,24 +313,6 @@ function recordOf(exchange: Exchange, outcome: Outcome): JournalRecord {
     simulated: rule?.simulated ?? null,
     body: exchange.body,
     nearMiss: exchange.nearMiss,
-  };
-}
-
-/** What coverage counts of the pass over a documented operation. */
-function coveredOf(exchange: Exchange, outcome: Outcome): CoveredRequest {
-  const { request, rule } = exchange;
-  const answered = outcome.kind === 'answer' || outcome.kind === 'truncated' ? outcome.answer : undefined;
-  return {
-    operation: exchange.operation!,
-    headers: request.headers,
-    time: exchange.time,
-    target: request.target,
-    body: exchange.body,
-    status: answered?.status ?? null,
-    refusal: exchange.refusal,
-    simulated: rule?.simulated ?? null,
-    delayed: (rule?.delayMs ?? 0) > 0,
-    mockError: answered !== undefined && isMockError(answered),
   };
 }
 
