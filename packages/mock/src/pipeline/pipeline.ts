@@ -1,8 +1,8 @@
 // One pass per request. Each step below is a named function over the request's Exchange, run in the order the
 // README states: the target read, CORS, the route, authentication, the rules a test added, Prefer, the body's
 // validation, the answer. The first step that decides ends the pass, and the journal gets one record of it, whatever
-// decided. Transport-free: the node:http adapter (src/node/) and the MSW one (src/msw/) hand it an EngineRequest and
-// act on the Outcome.
+// decided (with, when rules did not answer, the nearest one: a near miss), and the coverage its count. Transport-free:
+// the node:http adapter (src/node/) and the Fetch one (src/fetch/) hand it an EngineRequest and act on the Outcome.
 import type { CompiledContract, PathEntry } from '../contract/compile-contract.js';
 import type { CompiledOperation } from '../contract/compile-operation.js';
 import { BODY_LIMIT, type BodyRefusal, checkBody } from '../contract/request-body.js';
