@@ -128,7 +128,8 @@ describe('a write with a body must be JSON', () => {
     const curl = (...args: string[]) => run('curl', ['-sS', '-o', '/dev/null', '-w', '%{http_code}', ...args]).then(({ stdout }) => stdout);
     expect(await curl('-X', 'POST', `${open.url}/__mock/rules`, '--json', rule)).toBe('201');
     expect(await curl('-X', 'POST', `${open.url}/__mock/rules`, '-d', rule)).toBe('415');
-    expect(await curl(`${open.url}/__mock/requests`)).toBe('200');
+    for (const route of ['requests', 'near-misses', 'coverage']) expect(await curl(`${open.url}/__mock/${route}`)).toBe('200');
+    expect(await curl('-X', 'OPTIONS', `${open.url}/__mock/coverage`)).toBe('204');
     expect(await curl('-X', 'POST', `${open.url}/__mock/reset`)).toBe('204');
   });
 });
