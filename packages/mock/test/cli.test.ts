@@ -97,7 +97,7 @@ test("a Prism that cannot load does not stop the mock: a request that needs it g
   const generated = await fetch(`${url}/api/thumbnails`, { headers: { 'x-api-key': 'k', prefer: 'dynamic=true' } });
   expect(generated.status).toBe(503);
   expect((await generated.json()).detail).toContain(
-    'Cannot load Prism, a dependency of @thumbnail-api/mock (reinstall @thumbnail-api/mock): simulated broken Prism installation',
+    'needs Prism, which could not be loaded (simulated broken Prism installation); reinstall it with: npm install --save-dev @stoplight/prism-cli@5.14.2',
   );
 });
 
@@ -133,7 +133,7 @@ describe('failures: a clear error naming the cause, exit code 1, nothing left ru
     const run = runCli(['--port', '0', '--proxy', 'http://127.0.0.1:9'], { NODE_OPTIONS: `--require ${breakPrism}` });
     expect(await run.exited).toEqual({ code: 1, signal: null });
     expect(run.stderr()).toContain(
-      'thumbnail-api-mock: Cannot load Prism, a dependency of @thumbnail-api/mock (reinstall @thumbnail-api/mock): simulated broken Prism installation',
+      'thumbnail-api-mock: The contract proxy (--proxy) needs Prism, which could not be loaded (simulated broken Prism installation); reinstall it with: npm install --save-dev @stoplight/prism-cli@5.14.2',
     );
     expect(await survivorsOf(run.marker)).toEqual([]);
   });
