@@ -1,4 +1,4 @@
-// Checks the package as users get it: packs @thumbnail-api/spec and @thumbnail-api/mock with pnpm, installs
+// Checks the package as users get it: packs @thumbnail-api/spec, @thumbnail-api/types and @thumbnail-api/mock with pnpm, installs
 // the tarballs with npm into a temporary project outside the workspace (the rest comes from the registry),
 // then runs the command and the programmatic API there on this Node and on Node 22 and 24 (npm's `node`
 // package). Needs pnpm, npm and the registry; not part of `test` for that reason. Exits non-zero on failure.
@@ -24,7 +24,7 @@ function check(label, ok, detail = '') {
   if (!ok) failures++;
 }
 
-for (const name of ['@thumbnail-api/spec', '@thumbnail-api/mock']) {
+for (const name of ['@thumbnail-api/spec', '@thumbnail-api/types', '@thumbnail-api/mock']) {
   sh('pnpm', ['--filter', name, 'pack', '--pack-destination', tarballs], { cwd: workspace });
 }
 const packed = readdirSync(tarballs).map((file) => join(tarballs, file));

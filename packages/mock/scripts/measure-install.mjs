@@ -1,5 +1,5 @@
 // What installing the mock costs a user: packs @thumbnail-api/mock and what it needs from this workspace
-// (@thumbnail-api/spec) with pnpm (which rewrites `workspace:*`), installs the tarballs with npm into an empty
+// (@thumbnail-api/spec, @thumbnail-api/types) with pnpm (which rewrites `workspace:*`), installs the tarballs with npm into an empty
 // project outside the workspace, and prints how many packages and MB land in its node_modules. Needs pnpm, npm
 // and the registry (or npm's cache). Both packages must be built.
 //
@@ -22,7 +22,7 @@ const project = mkdtempSync(join(tmpdir(), 'thumbnail-api-mock-weight-'));
 try {
   const tarballs = join(project, 'tarballs');
   const pnpm = process.env.npm_execpath && /pnpm\.c?js$/.test(process.env.npm_execpath) ? [process.env.npm_execpath] : [join(workspace, 'scripts', 'pnpm.mjs')];
-  for (const folder of ['spec', 'packages/mock']) {
+  for (const folder of ['spec', 'packages/types', 'packages/mock']) {
     execFileSync(process.execPath, [...pnpm, 'pack', '--pack-destination', tarballs], { cwd: join(workspace, folder), stdio: 'pipe', env });
   }
   writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'empty-project', private: true }));

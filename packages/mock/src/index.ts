@@ -1,6 +1,8 @@
 export { type ConnectedKeyView, type ConnectedMock, connectMock, MockControlError, type RemoteRuleHandle } from './connect-mock.js';
-export type { JournalEntry, RequestFilter } from './double/journal.js';
-export { type Fault, type MockRule, MockRuleError } from './double/rule-check.js';
+export type { JournalEntry, JournalEntryFields, OperationEntry, RequestFilter, UnknownOperationEntry } from './double/journal-entry.js';
+export type { BodyMatcher, Fault, MockRule, OperationRule, RouteRule, RuleAnswer, RuleInForce } from './double/mock-rule.js';
+export type { AnyOperations, ContractOperations, OperationId, RequestBodyOf, ThumbnailApiOperations } from './double/operation-types.js';
+export { MockRuleError } from './double/rule-check.js';
 export type {
   Awaitable,
   MockKeyView,

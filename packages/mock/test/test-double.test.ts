@@ -91,6 +91,7 @@ describe.each(Object.keys(implementations))('%s', (name) => {
     const refused = double.rule({ operationId: 'listThumbnails', answer: { status: 503, body: { success: true } } });
     await expect(refused).rejects.toBeInstanceOf(MockRuleError);
     await expect(refused).rejects.toMatchObject({ field: 'answer.body', message: expect.stringContaining('breaks the schema of the 503 response') });
+    // @ts-expect-error the types refuse an operationId the contract lacks, and the mock refuses it too (JavaScript, JSON)
     await expect(double.rule({ operationId: 'listThumbnail', answer: { status: 200 } })).rejects.toMatchObject({ field: 'operationId' });
   });
 
@@ -116,6 +117,21 @@ describe.each(Object.keys(implementations))('%s', (name) => {
     expect((await double.requests()).map((entry) => entry.keyHint)).toEqual(['…0002', '…0001']);
     await expect(mine.rule({ operationId: 'listThumbnails', key: bob, answer: { status: 500 } })).rejects.toMatchObject({ field: 'key' });
     expect(() => double.forKey('')).toThrow(TypeError);
+  });
+
+  test('rules() lists the rules in force with their counts, keys shown by a hint; a key view lists its own', async () => {
+    const everyone = await double.rule({ operationId: 'listThumbnails', times: 2, answer: { status: 503 } });
+    const bobs = await double.forKey(bob).rule({ operationId: 'createThumbnail', body: { prompt: 'a cat' }, fault: 'reset' });
+    await list(alice);
+    expect(await double.rules()).toEqual([
+      { id: everyone.id, calls: 1, rule: { operationId: 'listThumbnails', times: 2, answer: { status: 503 } } },
+      { id: bobs.id, calls: 0, rule: { operationId: 'createThumbnail', body: { prompt: 'a cat' }, fault: 'reset', key: '…0002' } },
+    ]);
+    expect((await double.forKey(bob).rules()).map((rule) => rule.id)).toEqual([bobs.id]);
+    expect(await double.forKey(alice).rules()).toEqual([]);
+    // Used up: no longer in force.
+    await list(alice);
+    expect((await double.rules()).map((rule) => rule.id)).toEqual([bobs.id]);
   });
 
   test('clearRules() removes every rule, of every key', async () => {

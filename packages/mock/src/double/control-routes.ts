@@ -1,7 +1,6 @@
 // The control surface over HTTP, under `/__mock` on the mock's own listener, for tests in any language (and for
 // connectMock()). It reads a request through a small view and answers prepared answers, so any transport can serve
 // it. Not journaled.
-import { keyHintOf } from '../http/credentials.js';
 import { type PreparedAnswer, prepareAnswer } from '../http/prepared-answer.js';
 import type { MockControls } from './controls.js';
 import { MockRuleError } from './rule-check.js';
@@ -42,7 +41,7 @@ export async function answerControl(controls: MockControls, request: ControlRequ
   if (path === '/__mock/rules') {
     if (method === 'GET' || method === 'HEAD') {
       const key = params.get('key') ?? undefined;
-      return json(200, { rules: controls.rules.list(key).map((rule) => ({ id: rule.id, calls: rule.calls, rule: redactedRule(rule.input) })) });
+      return json(200, { rules: controls.rulesInForce(key) });
     }
     if (method === 'DELETE') return done(() => controls.clearRules(params.get('key') ?? undefined));
     if (method !== 'POST') return notAllowed(method, path, 'GET, HEAD, POST, DELETE');
@@ -99,10 +98,4 @@ function error(status: number, message: string, extra: Record<string, unknown> =
 function notAllowed(method: string, path: string, allow: string): PreparedAnswer {
   const answer = error(405, `${path} answers ${allow}, not ${method.slice(0, 20)}.`);
   return { ...answer, headers: [...answer.headers, 'allow', allow] };
-}
-
-/** A rule as listed: its key shown only by its last characters. */
-function redactedRule(input: unknown): unknown {
-  if (typeof input !== 'object' || input === null || !('key' in input) || typeof input.key !== 'string') return input;
-  return { ...input, key: keyHintOf(input.key) };
 }

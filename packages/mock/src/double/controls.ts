@@ -2,7 +2,8 @@
 // rules checked against the contract when added, the journal, and the requests held; all optionally scoped to one key.
 import type { CompiledContract } from '../contract/compile-contract.js';
 import type { LazyValidator } from '../contract/lazy-validator.js';
-import type { Journal, JournalEntry, RequestFilter } from './journal.js';
+import { keyHintOf } from '../http/credentials.js';
+import type { EntryFilter, Journal, RecordedEntry } from './journal.js';
 import type { PendingRequests } from './pending.js';
 import { checkRule, MockRuleError } from './rule-check.js';
 import type { ActiveRule, RuleBook } from './rules.js';
@@ -39,7 +40,7 @@ export class MockControls {
     return checked.map(({ scoped, rule }) => this.rules.add(rule, scoped));
   }
 
-  requests(filter: RequestFilter = {}): JournalEntry[] {
+  requests(filter: EntryFilter = {}): RecordedEntry[] {
     return this.journal.entries(filter);
   }
 
@@ -49,6 +50,11 @@ export class MockControls {
 
   removeRule(id: string): boolean {
     return this.rules.remove(id);
+  }
+
+  /** The rules in force (those scoped to `key` only, with one), oldest first, as listed: keys shown by their hint. */
+  rulesInForce(key?: string): { id: string; calls: number; rule: unknown }[] {
+    return this.rules.list(key).map((rule) => ({ id: rule.id, calls: rule.calls, rule: redactedRule(rule.input) }));
   }
 
   clearRules(key?: string): void {
@@ -74,4 +80,10 @@ function scopedRule(input: unknown, scopeKey: string | undefined): unknown {
   const given = (input as { key?: unknown }).key;
   if (given !== undefined && given !== scopeKey) throw new MockRuleError('"key" differs from the key this view is scoped to; leave it out.', 'key');
   return { ...input, key: scopeKey };
+}
+
+/** A rule as listed: its key shown only by its last characters. */
+function redactedRule(input: unknown): unknown {
+  if (typeof input !== 'object' || input === null || !('key' in input) || typeof input.key !== 'string') return input;
+  return { ...input, key: keyHintOf(input.key) };
 }

@@ -279,6 +279,7 @@ function recordOf(exchange: Exchange, outcome: Outcome): JournalRecord {
     rule: rule?.id ?? null,
     simulated: rule?.simulated ?? null,
     body: exchange.body,
+    answerHeaders: outcome.kind === 'answer' || outcome.kind === 'truncated' ? outcome.answer.headers : undefined,
   };
 }
 

@@ -1,4 +1,4 @@
-// The mock as a user installs it: this package and the spec packed with pnpm (which rewrites `workspace:*`),
+// The mock as a user installs it: this package, the spec and the types packed with pnpm (which rewrites `workspace:*`),
 // installed with npm into a throwaway project outside the workspace; third-party packages from npm's cache or
 // the registry. Both packages must be built (turbo's `test` task builds them first).
 import { execFileSync } from 'node:child_process';
@@ -32,7 +32,7 @@ export function installPackedMock(): PackedInstall {
     const tarballs = join(dir, 'tarballs');
     mkdirSync(tarballs);
     const [command, prefix] = pnpm();
-    for (const folder of ['spec', 'packages/mock']) {
+    for (const folder of ['spec', 'packages/types', 'packages/mock']) {
       execFileSync(command, [...prefix, 'pack', '--pack-destination', tarballs], { cwd: join(repoRoot, folder), stdio: 'pipe', timeout: 120_000 });
     }
     writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'mock-user', private: true, type: 'module' }));
