@@ -3,6 +3,7 @@
 // the same errors, every answer a promise (as WireMock's HttpAdminClient is its Admin over HTTP).
 
 import type { JournalEntry, OperationEntry, RequestFilter } from './double/journal-entry.js';
+import { MockKeyRequiredError } from './double/key-scope.js';
 import type { MockRule, RuleInForce } from './double/mock-rule.js';
 import type { ContractOperations, OperationId, ThumbnailApiOperations } from './double/operation-types.js';
 import { MockRuleError } from './double/rule-check.js';
@@ -142,8 +143,9 @@ class ControlClient {
     const text = await response.text();
     const answer = text === '' ? undefined : parse(text);
     if (response.ok) return answer;
-    const said = answer as { error?: unknown; field?: unknown } | undefined;
+    const said = answer as { error?: unknown; field?: unknown; keyRequired?: unknown } | undefined;
     if (response.status === 400 && typeof said?.error === 'string' && typeof said.field === 'string') throw new MockRuleError(said.error, said.field);
+    if (response.status === 400 && typeof said?.error === 'string' && said.keyRequired === true) throw new MockKeyRequiredError(said.error);
     throw this.failure(method, path, response.status, typeof said?.error === 'string' ? said.error : text.slice(0, 300));
   }
 

@@ -25,6 +25,8 @@ export interface MockOptions {
   control?: boolean;
   /** A folder of recordings made with the contract proxy's `record`: documented operations are answered from them. */
   replay?: string;
+  /** Refuse rules without a `key`, and resets and clears of every key, so that test files sharing the mock stay apart; defaults to `false`. */
+  requireKey?: boolean;
 }
 
 // The command line names an unknown flag the same way.
@@ -76,6 +78,7 @@ const sharedChecks: Record<keyof MockOptions, OptionCheck> = {
     Array.isArray(value) || typeof value === 'string' ? undefined : `must be an array of rules, or the path of a JSON file holding one, got ${describe(value)}`,
   control: checks.boolean,
   replay: checks.string('the path of a folder of recordings'),
+  requireKey: checks.boolean,
 };
 
 /**

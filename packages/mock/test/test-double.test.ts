@@ -1,42 +1,11 @@
 // One suite for every implementation of the test-double interface: startMock()'s result, createHandlers()'s (through
 // msw/node) and connectMock() over HTTP to the command-line mock in its own process. A behaviour cannot exist in one
 // and not the others: each case runs against all three, with `await` (in-process answers come at once).
-import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
-import { connectMock, MockRuleError, startMock, type TestDouble } from '../src/index.js';
-import { createHandlers } from '../src/msw.js';
-import { killAllRuns, runCli } from './helpers/cli.js';
+import { MockRuleError, type TestDouble } from '../src/index.js';
+import { implementations as every, type Implementation } from './helpers/test-doubles.js';
 
-interface Implementation {
-  readonly double: TestDouble;
-  /** Where a client sends its requests. */
-  readonly baseUrl: string;
-  stop(): Promise<void>;
-}
-
-const implementations: Record<string, () => Promise<Implementation>> = {
-  'startMock()': async () => {
-    const mock = await startMock({ port: 0 });
-    return { double: mock, baseUrl: mock.url, stop: () => mock.stop() };
-  },
-  'createHandlers() through msw/node': async () => {
-    const handlers = await createHandlers({ baseUrl: 'https://api.thumbnails.test' });
-    const server = setupServer(...handlers.handlers);
-    server.listen({ onUnhandledRequest: 'error' });
-    return {
-      double: handlers,
-      baseUrl: handlers.baseUrl,
-      stop: async () => {
-        handlers.endPending();
-        server.close();
-      },
-    };
-  },
-  'connectMock() to the command-line mock': async () => {
-    const url = await runCli(['--port', '0']).ready();
-    return { double: connectMock(url), baseUrl: url, stop: killAllRuns };
-  },
-};
+const implementations = every();
 
 const alice = 'key-of-alice-0001';
 const bob = 'key-of-bob-000002';

@@ -3,6 +3,7 @@
 // it. Not journaled.
 import { type PreparedAnswer, prepareAnswer } from '../http/prepared-answer.js';
 import type { MockControls } from './controls.js';
+import { MockKeyRequiredError } from './key-scope.js';
 import { MockRuleError } from './rule-check.js';
 
 /** A control request as any transport hands it over. */
@@ -73,7 +74,7 @@ export async function answerControl(controls: MockControls, request: ControlRequ
   }
   if (path === '/__mock/pending') {
     if (method !== 'DELETE') return notAllowed(method, path, 'DELETE');
-    return json(200, { ended: controls.endPending(params.get('key') ?? undefined) });
+    return keyed(() => json(200, { ended: controls.endPending(params.get('key') ?? undefined) }));
   }
   return error(
     404,
@@ -82,8 +83,20 @@ export async function answerControl(controls: MockControls, request: ControlRequ
 }
 
 function done(action: () => void): PreparedAnswer {
-  action();
-  return json(204, undefined);
+  return keyed(() => {
+    action();
+    return json(204, undefined);
+  });
+}
+
+/** A control's answer; one the mock refuses without a key (`requireKey`) is a 400 saying so, which connectMock() throws again. */
+function keyed(answer: () => PreparedAnswer): PreparedAnswer {
+  try {
+    return answer();
+  } catch (caught) {
+    if (caught instanceof MockKeyRequiredError) return error(400, caught.message, { keyRequired: true });
+    throw caught;
+  }
 }
 
 function json(status: number, value: unknown): PreparedAnswer {

@@ -1,14 +1,23 @@
 // What a test controls, whatever it drives the mock through (the JS API, `/__mock` over HTTP, MSW handlers):
 // rules checked against the contract when added, the journal, and the requests held; all optionally scoped to one key.
+
+import type { ContractValidator } from '@thumbnail-api/spec/validator';
 import type { CompiledContract } from '../contract/compile-contract.js';
 import type { LazyValidator } from '../contract/lazy-validator.js';
 import { keyHintOf } from '../http/credentials.js';
 import type { EntryFilter, Journal, RecordedEntry } from './journal.js';
+import { requireKeyFor } from './key-scope.js';
 import type { PendingRequests } from './pending.js';
-import { checkRule, MockRuleError } from './rule-check.js';
+import { type CheckedRule, checkRule, MockRuleError } from './rule-check.js';
+import { checkReach, type KeyBlock } from './rule-reach.js';
 import type { ActiveRule, RuleBook } from './rules.js';
 
 export class MockControls {
+  /** Whether every rule and every clearing control must name a key (`requireKey`): set once the preloaded rules are in. */
+  requireKey = false;
+  /** Why the key registry answers a key first, when there is a registry: a rule for such a key is refused. */
+  keyBlock: KeyBlock | undefined;
+
   constructor(
     private readonly contract: CompiledContract,
     private readonly validator: LazyValidator,
@@ -21,7 +30,20 @@ export class MockControls {
   async addRule(input: unknown, scopeKey?: string): Promise<ActiveRule> {
     const validator = this.validator.loaded ?? (await this.validator.load());
     const scoped = scopedRule(input, scopeKey);
-    return this.rules.add(checkRule(scoped, this.contract, validator), scoped);
+    return this.rules.add(this.check(scoped, validator), scoped);
+  }
+
+  /** A rule checked against the contract, the registry and `requireKey`. */
+  private check(input: unknown, validator: ContractValidator): CheckedRule {
+    const rule = checkRule(input, this.contract, validator);
+    checkReach(rule, this.contract.model, validator, this.keyBlock);
+    if (this.requireKey && rule.key === undefined) {
+      throw new MockRuleError(
+        'This mock requires a key on every rule (--require-key, requireKey): a rule without "key" would answer every test file sharing the mock. Add it with forKey(key).rule(...), "key" in the rule, or ?key=<key> over HTTP.',
+        'key',
+      );
+    }
+    return rule;
   }
 
   /** Checks every rule before adding any, so a file with one bad rule adds none; errors name the rule's position. */
@@ -31,7 +53,7 @@ export class MockControls {
     const checked = inputs.map((input, index) => {
       try {
         const scoped = scopedRule(input, scopeKey);
-        return { scoped, rule: checkRule(scoped, this.contract, validator) };
+        return { scoped, rule: this.check(scoped, validator) };
       } catch (error) {
         if (error instanceof MockRuleError) throw new MockRuleError(`Rule ${index + 1}: ${error.message}`, `[${index}].${error.field}`);
         throw error;
@@ -45,6 +67,7 @@ export class MockControls {
   }
 
   clearRequests(key?: string): void {
+    requireKeyFor(this.requireKey, key, 'clearRequests()');
     this.journal.clear(key);
   }
 
@@ -58,16 +81,19 @@ export class MockControls {
   }
 
   clearRules(key?: string): void {
+    requireKeyFor(this.requireKey, key, 'clearRules()');
     this.rules.clear(key);
   }
 
   /** Ends the requests a hang or a delay holds (those sent with `key` only, with one); returns how many. */
   endPending(key?: string): number {
+    requireKeyFor(this.requireKey, key, 'endPending()');
     return this.pending.end(key);
   }
 
   /** Clears rules and journal and ends held requests (those of `key` only, with one): nothing of a test outlives it. */
   reset(key?: string): void {
+    requireKeyFor(this.requireKey, key, 'reset()');
     this.rules.clear(key);
     this.journal.clear(key);
     this.pending.end(key);

@@ -9,6 +9,7 @@ import { HEADER_NAME, HOP_BY_HOP } from '../http/headers.js';
 import { essenceOf, mediaTypeCovers } from '../http/media-type.js';
 import { type PreparedAnswer, prepareAnswer } from '../http/prepared-answer.js';
 import { FAULTS, type Fault } from './mock-rule.js';
+import { simulatedBody } from './simulated-body.js';
 
 /** A rule refused when it was added: `field` names the part at fault (`answer.body`, `fault`, ...). */
 export class MockRuleError extends Error {
@@ -193,10 +194,13 @@ function answerOf(
     if (media !== undefined && example === undefined) {
       throw new MockRuleError(`${documentedAs} documents no example to send; give "answer.body".`, 'answer.body');
     }
+    // A status the service does not document: its example's text says it is simulated (within the schema).
+    const fits = media?.schemaPointer === undefined ? undefined : validator.schemaAt(media.schemaPointer);
+    const value = example === undefined || !undocumented ? example?.value : simulatedBody(example.value, code, fits && ((body) => fits(body) === true));
     bytes =
       example === undefined
         ? Buffer.alloc(0)
-        : Buffer.from(typeof example.value === 'string' && !/json/i.test(media!.mediaType) ? example.value : JSON.stringify(example.value), 'utf8');
+        : Buffer.from(typeof value === 'string' && !/json/i.test(media!.mediaType) ? value : JSON.stringify(value), 'utf8');
   }
   const headers = operation.source.object.deprecated === true ? [...extra, 'deprecation', 'true'] : extra;
   return { answer: prepareAnswer(code, media === undefined ? undefined : contentType, bytes, headers), status: code, undocumented };
