@@ -70,3 +70,13 @@ test('under the wrapper with a key registry, the default client gets its first "
   expect(result.output).toMatch(/Tests\s+4 passed \(4\)/);
   expect(result.code).toBe(0);
 });
+
+test('the repository’s measuring script installs the packed mock alone within the budget: at most 10 MB and 20 packages', async () => {
+  const script = fileURLToPath(new URL('../scripts/measure-install.mjs', import.meta.url));
+  const result = await runProcess(process.execPath, [script, '--check'], { env: installed.env, timeoutMs: 600_000 });
+  const figure = /(\d+) packages, ([\d.]+) MB in node_modules/.exec(result.output);
+  expect(figure).not.toBeNull();
+  expect(Number(figure![1])).toBeLessThanOrEqual(20);
+  expect(Number(figure![2])).toBeLessThanOrEqual(10);
+  expect(result.code).toBe(0);
+}, 600_000);
