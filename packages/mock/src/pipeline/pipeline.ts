@@ -8,16 +8,16 @@ import type { CompiledOperation } from '../contract/compile-operation.js';
 import { BODY_LIMIT, type BodyRefusal, checkBody } from '../contract/request-body.js';
 import type { Journal, JournalRecord } from '../double/journal.js';
 import type { MatchableRequest } from '../double/matcher.js';
-import type { ActiveRule, RuleBook } from '../double/rules.js';
+import { type ActiveRule, type RuleBook, ruleHeader } from '../double/rules.js';
 import { apiKeyOf } from '../http/credentials.js';
 import { isJsonMediaType } from '../http/media-type.js';
 import { mockError } from '../http/mock-error.js';
-import { type PreparedAnswer, prepareAnswer } from '../http/prepared-answer.js';
+import { noteLines, type PreparedAnswer, prepareAnswer, withHeaders } from '../http/prepared-answer.js';
 import { queryValues, type RequestTarget, readTarget } from '../http/request-target.js';
 import type { Answerer } from './answerer.js';
 import { type CorsPolicy, corsLines, isPreflight, preflightAnswer } from './cors.js';
 import type { EngineRequest, Outcome } from './exchange.js';
-import { type KeyOutcome, outcomeOf } from './key-registry.js';
+import { type KeyOutcome, outcomeOf, registryNote } from './key-registry.js';
 import { choosesAnswer, type Preference, readPreference } from './prefer.js';
 
 export interface PipelineOptions {
@@ -137,7 +137,10 @@ function authenticate(exchange: Exchange, options: PipelineOptions): Outcome | u
       : 'unauthorized';
   if (outcome === 'ok') return undefined;
   // With a registry both are documented (checked at start); without one only the 401 is sent.
-  return send(exchange, outcome === 'forbidden' ? operation.forbidden! : operation.unauthorized);
+  const refused = outcome === 'forbidden' ? operation.forbidden! : operation.unauthorized;
+  // What the registry decided says why, in the answer and the journal.
+  const note = options.keys ? registryNote(options.keys, apiKeyOf(headers)) : undefined;
+  return send(exchange, note === undefined ? refused : withHeaders(refused, noteLines(note)));
 }
 
 /** The rules a test added, newest first: with rules in force the body is read first (a rule may match by it). */
@@ -169,7 +172,7 @@ function byRule(exchange: Exchange, rule: ActiveRule): Outcome {
     case 'truncated':
       // A HEAD answer has no body to cut short: its headers are all of it, over HTTP and through MSW alike.
       if (exchange.request.method === 'HEAD') break;
-      return { kind: 'truncated', answer: rule.answer!, cors: exchange.cors, delayMs, sentBytes: Math.floor(rule.answer!.body.length / 2) };
+      return { kind: 'truncated', answer: byRuleOf(rule, rule.answer!), cors: exchange.cors, delayMs, sentBytes: Math.floor(rule.answer!.body.length / 2) };
   }
   exchange.delayMs = delayMs;
   return send(exchange, rule.answer!);
@@ -237,9 +240,15 @@ function answer(exchange: Exchange, options: PipelineOptions): Outcome {
   return send(exchange, recorded ?? operation.successFor(request.headers.accept));
 }
 
-/** An answer outcome, with the request's CORS lines and any delay a rule asked for. */
+/** An answer outcome, with the request's CORS lines and any delay a rule asked for (and that rule's id). */
 function send(exchange: Exchange, answer: PreparedAnswer): Outcome {
-  return { kind: 'answer', answer, cors: exchange.cors, delayMs: exchange.delayMs };
+  const sent = exchange.rule === undefined ? answer : byRuleOf(exchange.rule, answer);
+  return { kind: 'answer', answer: sent, cors: exchange.cors, delayMs: exchange.delayMs };
+}
+
+/** An answer a rule made (or delayed), naming it: a test sees which of its rules answered. */
+function byRuleOf(rule: ActiveRule, answer: PreparedAnswer): PreparedAnswer {
+  return withHeaders(answer, [ruleHeader, rule.id]);
 }
 
 /** Reads the body once (later steps get the same bytes). */
@@ -287,6 +296,7 @@ function recordOf(exchange: Exchange, outcome: Outcome): JournalRecord {
     rule: rule?.id ?? null,
     simulated: rule?.simulated ?? null,
     body: exchange.body,
+    answerHeaders: outcome.kind === 'answer' || outcome.kind === 'truncated' ? outcome.answer.headers : undefined,
   };
 }
 
