@@ -1,9 +1,7 @@
-// Not part of the public API (undocumented, may change in any release): the two halves of the mock started
+// Not part of the published package (package.json's publishConfig leaves it out): the two halves of the mock started
 // alone, for the differential campaign (packages/fuzz) and the benchmark (bench/), which compare them.
 import { readContract } from './contract/read-contract.js';
-import { mockError } from './engine/mock-error.js';
-import type { Fallback } from './http/node-adapter.js';
-import { sendAnswer } from './http/send-answer.js';
+import { notCompiledAnswerer } from './pipeline/answerer.js';
 import { startPrismServer } from './prism/prism-server.js';
 import { type RunningMock, type RunningServer, type StartMockOptions, serveMock } from './start-mock.js';
 
@@ -12,16 +10,7 @@ import { type RunningMock, type RunningServer, type StartMockOptions, serveMock 
  * a 501 mock error (`x-thumbnail-api-mock-error: not-compiled`) naming why.
  */
 export function startCompiledMock(options: StartMockOptions = {}): Promise<RunningMock> {
-  const notCompiled: Fallback = {
-    forward(request, res, operation, cors, settle) {
-      request.req.resume();
-      res.once('finish', () => settle(res.statusCode, undefined));
-      const why = operation.prismReason ?? 'the request prefers a generated body (Prefer: dynamic=true)';
-      sendAnswer(res, mockError('not-compiled', 501, `Prism answers this request to ${operation.name}`, why), cors);
-    },
-    close: async () => undefined,
-  };
-  return serveMock(options, () => notCompiled);
+  return serveMock(options, () => notCompiledAnswerer);
 }
 
 /** Prism 5.14 alone, in this process, as its CLI serves the same contract (`prism mock --errors` by default). */

@@ -1,7 +1,7 @@
 // startContractProxy: forwards to the real service and reports where its traffic breaks the contract, with
 // Prism's validators (in this process, as a library) as the judge.
 import { readContract } from './contract/read-contract.js';
-import { startFrontServer } from './http/front-server.js';
+import { startFrontServer } from './node/front-server.js';
 import { prismWithin } from './prism/prism-server.js';
 import { loadPrismValidators, type PrismValidators } from './prism/prism-validators.js';
 import { createContractCheck } from './proxy/contract-check.js';

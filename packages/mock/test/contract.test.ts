@@ -4,10 +4,10 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { openapi } from '@thumbnail-api/spec';
 import { describe, expect, test } from 'vitest';
+import { compileContract } from '../src/contract/compile-contract.js';
 import { lazyValidator } from '../src/contract/lazy-validator.js';
 import { readContract } from '../src/contract/read-contract.js';
 import { responseFits } from '../src/contract/response-fit.js';
-import { compileContract } from '../src/engine/compile-contract.js';
 import { scratchDir } from './helpers/scratch-dir.js';
 
 const dir = scratchDir('mock-contract-');

@@ -2,7 +2,8 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { apiKeyOf, type KeyRegistry, loadKeyRegistry } from '../src/engine/key-registry.js';
+import { apiKeyOf } from '../src/http/credentials.js';
+import { type KeyRegistry, loadKeyRegistry } from '../src/pipeline/key-registry.js';
 import { scratchDir } from './helpers/scratch-dir.js';
 
 describe('apiKeyOf reads the key as the interface describes it', () => {

@@ -12,7 +12,7 @@ import {
 } from '@thumbnail-api/client';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
-import { createHandlers, type ThumbnailApiHandlers } from '../src/msw/index.js';
+import { createHandlers, type ThumbnailApiHandlers } from '../src/msw.js';
 
 const baseUrl = 'https://api.thumbnails.test';
 const keys = { sk_test_ok: 'ok', sk_test_revoked: 'unauthorized', sk_test_no_access: 'forbidden' } as const;

@@ -26,5 +26,5 @@ const { setupServer } = require('msw/node');
 test('require() loads the MSW entry and its handlers answer through msw/node', () => {
   // A CommonJS module (-e runs one) inside the package, which requires itself by name through its exports.
   const output = execFileSync(process.execPath, ['-e', script], { cwd: packageDir, encoding: 'utf8', timeout: 60_000 });
-  expect(JSON.parse(output.trim().split('\n').at(-1)!)).toEqual({ entry: 'dist/cjs/msw/index.js', status: 503, retryAfter: '2', refused: true, journal: 1 });
+  expect(JSON.parse(output.trim().split('\n').at(-1)!)).toEqual({ entry: 'dist/cjs/msw.js', status: 503, retryAfter: '2', refused: true, journal: 1 });
 });

@@ -4,7 +4,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
-import { createHandlers, MockRuleError, type ThumbnailApiHandlers } from '../src/msw/index.js';
+import { createHandlers, MockRuleError, type ThumbnailApiHandlers } from '../src/msw.js';
 
 const baseUrl = 'https://api.thumbnails.test';
 const key = { 'x-api-key': 'sk_test_msw_0001' };

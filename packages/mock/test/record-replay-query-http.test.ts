@@ -7,7 +7,7 @@ import { ThumbnailClient } from '@thumbnail-api/client';
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { type RunningMock, startContractProxy, startMock } from '../src/index.js';
-import { createHandlers } from '../src/msw/index.js';
+import { createHandlers } from '../src/msw.js';
 import { startBufferedServer } from './helpers/http.js';
 
 const key = 'sk-query-http';

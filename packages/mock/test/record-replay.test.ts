@@ -7,7 +7,7 @@ import { PermissionDeniedError, ThumbnailClient } from '@thumbnail-api/client';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { type RunningMock, startContractProxy, startMock } from '../src/index.js';
-import { createHandlers } from '../src/msw/index.js';
+import { createHandlers } from '../src/msw.js';
 import { killAllRuns, runCli } from './helpers/cli.js';
 import { breakHeader, startRecordUpstream } from './helpers/record-upstream.js';
 

@@ -1,7 +1,7 @@
 // Whether a response is one the contract documents for an operation: its status, media type and, for JSON, schema.
 import type { ContractOperation } from '@thumbnail-api/spec/model';
 import type { ContractValidator } from '@thumbnail-api/spec/validator';
-import { essenceOf, isJsonMediaType, mediaTypeCovers } from '../engine/media-type.js';
+import { essenceOf, isJsonMediaType, mediaTypeCovers } from '../http/media-type.js';
 
 /** Whether `body`, sent with `status` and `contentType`, is an answer the contract documents for `operation`. */
 export function responseFits(

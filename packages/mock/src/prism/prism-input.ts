@@ -2,8 +2,8 @@
 // it (found by fuzzing the mock when Prism was a child process, which then exited). Prism now runs in the mock's
 // own process, so such a throw would end that process: every request forwarded to Prism goes through here.
 import type { IncomingHttpHeaders, OutgoingHttpHeaders } from 'node:http';
-import { isMediaRange } from '../engine/media-type.js';
-import { messageHeaders } from './http-exchange.js';
+import { isMediaRange } from '../http/media-type.js';
+import { messageHeaders } from '../node/http-exchange.js';
 
 // The media types whose bodies Prism splits into fields itself (it does so for multipart too).
 const formBody = /^\s*(?:application\/x-www-form-urlencoded|multipart\/form-data)\s*(?:;|$)/i;

@@ -3,11 +3,11 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 import type { ContractModel } from '@thumbnail-api/spec/model';
-import { isJsonMediaType } from '../engine/media-type.js';
-import { queryValues, targetOn } from '../engine/request-target.js';
-import { type BufferedResponse, messageHeaders } from '../prism/http-exchange.js';
+import { isJsonMediaType } from '../http/media-type.js';
+import { queryValues, targetOn } from '../http/request-target.js';
+import { type BufferedResponse, messageHeaders } from '../node/http-exchange.js';
 import type { PrismFinding, PrismRequest, PrismResponse, PrismValidators } from '../prism/prism-validators.js';
-import type { ContractFinding } from './contract-report.js';
+import type { ContractFinding } from './proxied-exchange.js';
 
 /** An exchange to check: the request as the client sent it, and the upstream's answer (`undefined`: unreachable). */
 export interface ExchangeToCheck {

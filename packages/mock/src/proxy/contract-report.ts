@@ -1,19 +1,6 @@
 // What the contract proxy found: every exchange that broke the contract, and how to print it.
-import { scrub, secretsOf } from '../record/redact.js';
-import type { ExchangeListener } from './proxied-exchange.js';
-
-/** One thing the proxy noticed about an exchange. */
-export interface ContractFinding {
-  /**
-   * `violation`: the request or the response breaks the contract. `undocumented`: the contract does not describe
-   * this operation, so nothing was checked. `unchecked`: the exchange could not be checked (e.g. upstream unreachable).
-   */
-  readonly kind: 'violation' | 'undocumented' | 'unchecked';
-  /** Where, e.g. `request`, `request.body.prompt`, `response.body`. */
-  readonly location: string;
-  /** What is wrong, in the words of Prism's validators where they checked it. */
-  readonly message: string;
-}
+import { scrub, secretsOf } from '../http/credentials.js';
+import type { ContractFinding, ExchangeListener } from './proxied-exchange.js';
 
 /** A request and its response, with what the proxy found about them. */
 export interface CheckedExchange {

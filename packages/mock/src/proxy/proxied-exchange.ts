@@ -1,8 +1,20 @@
 // One exchange through the contract proxy, as it happened, and the one interface that everything listening to the
 // proxy (the report, the recorder) receives it through.
 import type { IncomingHttpHeaders } from 'node:http';
-import type { BufferedResponse } from '../prism/http-exchange.js';
-import type { ContractFinding } from './contract-report.js';
+import type { BufferedResponse } from '../node/http-exchange.js';
+
+/** One thing the proxy noticed about an exchange. */
+export interface ContractFinding {
+  /**
+   * `violation`: the request or the response breaks the contract. `undocumented`: the contract does not describe
+   * this operation, so nothing was checked. `unchecked`: the exchange could not be checked (e.g. upstream unreachable).
+   */
+  readonly kind: 'violation' | 'undocumented' | 'unchecked';
+  /** Where, e.g. `request`, `request.body.prompt`, `response.body`. */
+  readonly location: string;
+  /** What is wrong, in the words of Prism's validators where they checked it. */
+  readonly message: string;
+}
 
 /** A request the proxy forwarded, the upstream's answer, and what the contract check found about them. */
 export interface ProxiedExchange {

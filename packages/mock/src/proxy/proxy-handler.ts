@@ -3,13 +3,12 @@
 // checked against the contract (contract-check.ts) and handed to every listener (the report, the recorder).
 import { Agent as HttpAgent, type IncomingMessage, type ServerResponse } from 'node:http';
 import { Agent as HttpsAgent } from 'node:https';
-import { originForm } from '../engine/request-target.js';
-import type { RequestHandler } from '../http/front-server.js';
-import { BODY_LIMIT, readBodyUpTo } from '../http/read-body.js';
-import { type BufferedResponse, messageHeaders, reply, sendRequest } from '../prism/http-exchange.js';
+import { originForm } from '../http/request-target.js';
+import type { RequestHandler } from '../node/front-server.js';
+import { type BufferedResponse, messageHeaders, reply, sendRequest } from '../node/http-exchange.js';
+import { BODY_LIMIT, readBodyUpTo } from '../node/read-body.js';
 import type { ContractCheck } from './contract-check.js';
-import type { ContractFinding } from './contract-report.js';
-import type { ExchangeListener, ProxiedExchange } from './proxied-exchange.js';
+import type { ContractFinding, ExchangeListener, ProxiedExchange } from './proxied-exchange.js';
 
 /** Forwards every request to `upstream` and back, then tells `listeners` what happened and what the check found. */
 export function createProxyHandler(options: {

@@ -1,9 +1,10 @@
 // What the recorded requests of one operation sent: query parameter names (their values never leave the recordings;
 // a type is inferred from them) and a JSON Schema of the JSON bodies, each with how often it was seen.
-import { essenceOf, isJsonMediaType } from '../engine/media-type.js';
+
+import { REDACTED } from '../http/credentials.js';
+import { essenceOf, isJsonMediaType } from '../http/media-type.js';
 import { type InferredSchema, inferSchema } from './infer-schema.js';
 import type { Recording } from './recording.js';
-import { REDACTED } from './redact.js';
 
 /** The JSON bodies the requests of one operation carried: how many, of how many requests, in which media type. */
 export interface ObservedRequestBody {

@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import type { ContractModel } from '@thumbnail-api/spec/model';
-import { responseForCode } from '../engine/documented-statuses.js';
+import { responseForCode } from '../contract/documented-statuses.js';
 import { type InferredSchema, inferSchema } from './infer-schema.js';
 import { documentedQueryNames, queryParametersOf, requestBodyObject, requestBodyOf } from './observed-request.js';
 import { type Recording, readRecording, recordingFiles } from './recording.js';

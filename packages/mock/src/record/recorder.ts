@@ -4,11 +4,12 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, unlinkSync, writeFileSync } from 'node:fs';
 import { rename, unlink, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { queryValues } from '../engine/request-target.js';
-import type { BufferedResponse } from '../prism/http-exchange.js';
+import { scrub, secretsOf } from '../http/credentials.js';
+import { queryValues } from '../http/request-target.js';
+import type { BufferedResponse } from '../node/http-exchange.js';
 import type { ExchangeListener, ProxiedExchange } from '../proxy/proxied-exchange.js';
 import { RECORDING_VERSION, type Recording, recordedBody, recordedHeaders } from './recording.js';
-import { blankFields, checkRedactPointers, scrub, secretsOf, withoutSecretHeaders } from './redact.js';
+import { blankFields, checkRedactPointers, withoutSecretHeaders } from './redact.js';
 
 /** An exchange the upstream answered, as the proxy saw it, before anything is removed. */
 export type RawExchange = ProxiedExchange & { readonly response: BufferedResponse };

@@ -3,8 +3,8 @@ import { readdirSync } from 'node:fs';
 import type { IncomingHttpHeaders } from 'node:http';
 import { resolve } from 'node:path';
 import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
-import { isJsonMediaType } from '../engine/media-type.js';
-import { HOP_BY_HOP } from '../prism/http-exchange.js';
+import { HOP_BY_HOP } from '../http/headers.js';
+import { isJsonMediaType } from '../http/media-type.js';
 
 /** The format's version, written in every file; a reader refuses another. */
 export const RECORDING_VERSION = 1;

@@ -1,34 +1,7 @@
-// What never reaches disk: the credentials a request carried (wherever they appear) and the body fields chosen with
-// --redact (wherever their values appear again).
-import type { IncomingHttpHeaders } from 'node:http';
+// What never reaches disk besides the credentials (http/credentials.ts): the body fields chosen with --redact, wherever
+// their values appear again.
 import { parsePointer } from '@thumbnail-api/spec/model';
-
-/** What a removed value is replaced with. */
-export const REDACTED = '[redacted]';
-
-/** The credentials a request carries: its x-api-key, its Authorization (whole and its token), its cookies. */
-export function secretsOf(headers: IncomingHttpHeaders): string[] {
-  const secrets: string[] = [];
-  const add = (value: string | string[] | undefined) => {
-    for (const item of Array.isArray(value) ? value : value === undefined ? [] : [value]) {
-      const trimmed = item.trim();
-      if (trimmed !== '') secrets.push(trimmed);
-    }
-  };
-  add(headers['x-api-key']);
-  add(headers.authorization);
-  add(headers['proxy-authorization']);
-  for (const value of [headers.authorization, headers['proxy-authorization']].flat()) {
-    const token = value?.trim().split(/\s+/)[1];
-    if (token) secrets.push(token);
-  }
-  for (const cookie of [headers.cookie ?? ''].flat().flatMap((line) => line.split(';'))) {
-    const value = cookie.slice(cookie.indexOf('=') + 1).trim();
-    if (value !== '') secrets.push(value);
-  }
-  // Longest first, so that a token inside its own "Bearer <token>" is removed whole.
-  return [...new Set(secrets)].sort((a, b) => b.length - a.length);
-}
+import { REDACTED } from '../http/credentials.js';
 
 /** Checks `--redact` pointers (RFC 6901; a `*` segment means every item); throws naming the bad one. */
 export function checkRedactPointers(pointers: readonly string[]): string[][] {
@@ -63,19 +36,6 @@ export function blankFields(body: unknown, pointers: readonly string[][]): strin
   };
   for (const segments of pointers) if (segments.length > 0) visit(body, segments);
   return removed;
-}
-
-/** `value` with every occurrence of every secret replaced (object keys too); strings without one are kept as they are. */
-export function scrub<T>(value: T, secrets: readonly string[]): T {
-  if (secrets.length === 0) return value;
-  const clean = (text: string) => secrets.reduce((result, secret) => result.split(secret).join(REDACTED), text);
-  const walk = (node: unknown): unknown => {
-    if (typeof node === 'string') return clean(node);
-    if (Array.isArray(node)) return node.map(walk);
-    if (typeof node === 'object' && node !== null) return Object.fromEntries(Object.entries(node).map(([name, item]) => [clean(name), walk(item)]));
-    return node;
-  };
-  return walk(value) as T;
 }
 
 /** Headers without any whose value holds a secret (a header holding the key is dropped whole, not edited). */

@@ -1,26 +1,26 @@
 // --replay: recordings made with --record, checked against the contract at start, answering documented operations
 // in place of the compiled success answer. The contract stays the judge: a recorded answer that breaks it is refused.
+// Each recording becomes a stub (as WireMock turns recordings into stubs): the rules' own matcher, given the recorded
+// path, query and body, with `[redacted]` values matching any value.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ContractValidator } from '@thumbnail-api/spec/validator';
-import type { CompiledContract } from '../engine/compile-contract.js';
-import type { CompiledOperation } from '../engine/compile-operation.js';
-import { essenceOf, isJsonMediaType, mediaTypeCovers } from '../engine/media-type.js';
-import { type PreparedAnswer, prepareAnswer } from '../engine/prepared-answer.js';
-import { queryValues, type RequestTarget } from '../engine/request-target.js';
+import type { CompiledContract } from '../contract/compile-contract.js';
+import type { CompiledOperation } from '../contract/compile-operation.js';
+import { ANY_VALUE, matches, type RequestMatcher } from '../double/matcher.js';
+import { REDACTED } from '../http/credentials.js';
+import { essenceOf, isJsonMediaType, mediaTypeCovers } from '../http/media-type.js';
+import { type PreparedAnswer, prepareAnswer } from '../http/prepared-answer.js';
+import { queryValues, type RequestTarget } from '../http/request-target.js';
 import { bodyBytes, type Recording, readRecording, recordingFiles } from './recording.js';
-import { REDACTED } from './redact.js';
 
 /** The header on every recorded answer: the file it came from. */
 export const recordedHeader = 'x-thumbnail-api-mock-recorded';
 
+/** A recording as a stub: the request it matches (the same path, query names and values, and body fields) and its answer. */
 interface RecordedAnswer {
   readonly file: string;
-  readonly path: string;
-  /** The recorded query, each name's values sorted: a request must have the same names and values (a redacted value matches any). */
-  readonly query: ReadonlyMap<string, readonly string[]>;
-  /** The recorded request body, which a request must match field by field (redacted fields match anything). */
-  readonly body: unknown;
+  readonly matcher: RequestMatcher;
   readonly answer: PreparedAnswer;
 }
 
@@ -78,7 +78,7 @@ export function loadReplay(dir: string, contract: CompiledContract, validator: C
     }
     const list = byOperation.get(operation) ?? [];
     // Newest first: file names start with the time of the exchange.
-    list.unshift({ file: name, path: recording.request.path, query: recordedQuery(recording.request.query), body: recording.request.body, answer });
+    list.unshift({ file: name, matcher: matcherOf(recording), answer });
     byOperation.set(operation, list);
     served++;
   }
@@ -93,10 +93,11 @@ export function loadReplay(dir: string, contract: CompiledContract, validator: C
     undocumented,
     authAnswers,
     answerFor(operation, target, body) {
-      const query = requestQuery(target.query);
-      return byOperation
-        .get(operation)
-        ?.find((recorded) => recorded.path === target.pathname && sameQuery(query, recorded.query) && matches(body, recorded.body))?.answer;
+      const stubs = byOperation.get(operation);
+      if (stubs === undefined) return undefined;
+      let query: Map<string, string[]> | undefined;
+      const request = { key: undefined, pathname: target.pathname, query: () => (query ??= queryValues(target.query)), body };
+      return stubs.find((recorded) => matches(recorded.matcher, request))?.answer;
     },
   };
 }
@@ -136,41 +137,21 @@ function checkedAnswer(recording: Recording, operation: CompiledOperation, valid
 /** Headers the mock sets itself (a recorded Date would be stale; Vary carries the mock's Origin). */
 const notReplayed = new Set(['content-type', 'date', 'vary']);
 
-/** A recorded query (checked by `readRecording` to map names to lists), each name's values sorted. */
-function recordedQuery(query: Readonly<Record<string, readonly string[]>>): Map<string, string[]> {
-  return new Map(Object.entries(query).map(([name, values]) => [name, (Array.isArray(values) ? values.map(String) : [String(values)]).sort()]));
+/** The request a recording matches: its path, exactly its query (names and values), and the fields of its JSON body. */
+function matcherOf(recording: Recording): RequestMatcher {
+  const query = new Map(
+    Object.entries(recording.request.query).map(([name, values]) => [
+      name,
+      (Array.isArray(values) ? values : [values]).map((value) => (String(value) === REDACTED ? ANY_VALUE : String(value))),
+    ]),
+  );
+  return { pathname: recording.request.path, query, body: anyIfRedacted(recording.request.body) };
 }
 
-/** A request's query as the recorder reads it (URLSearchParams), each name's values sorted. */
-function requestQuery(search: string | undefined): Map<string, string[]> {
-  const query = queryValues(search);
-  for (const values of query.values()) values.sort();
-  return query;
-}
-
-/** Same names, and for each the same values (a recorded `[redacted]` matches any one value). */
-function sameQuery(actual: ReadonlyMap<string, readonly string[]>, recorded: ReadonlyMap<string, readonly string[]>): boolean {
-  if (actual.size !== recorded.size) return false;
-  for (const [name, values] of recorded) {
-    const sent = actual.get(name);
-    if (sent === undefined || sent.length !== values.length) return false;
-    const exact = values.filter((value) => value !== REDACTED);
-    const left = [...sent];
-    for (const value of exact) {
-      const at = left.indexOf(value);
-      if (at === -1) return false;
-      left.splice(at, 1);
-    }
-  }
-  return true;
-}
-
-/** Whether a request body has every recorded field with its recorded value (a redacted value matches any). */
-function matches(actual: unknown, recorded: unknown): boolean {
-  if (recorded === undefined || recorded === REDACTED) return true;
-  if (typeof recorded !== 'object' || recorded === null) return Object.is(actual, recorded);
-  if (typeof actual !== 'object' || actual === null || Array.isArray(actual) !== Array.isArray(recorded)) return false;
-  const record = actual as Record<string, unknown>;
-  if (Array.isArray(recorded)) return (actual as unknown[]).length === recorded.length && recorded.every((item, index) => matches(record[index], item));
-  return Object.entries(recorded).every(([field, item]) => Object.hasOwn(record, field) && matches(record[field], item));
+/** A recorded value with every `[redacted]` in it made to match any value. */
+function anyIfRedacted(value: unknown): unknown {
+  if (value === REDACTED) return ANY_VALUE;
+  if (Array.isArray(value)) return value.map(anyIfRedacted);
+  if (typeof value === 'object' && value !== null) return Object.fromEntries(Object.entries(value).map(([field, item]) => [field, anyIfRedacted(item)]));
+  return value;
 }

@@ -1,0 +1,108 @@
+// The control surface over HTTP, under `/__mock` on the mock's own listener, for tests in any language (and for
+// connectMock()). It reads a request through a small view and answers prepared answers, so any transport can serve
+// it. Not journaled.
+import { keyHintOf } from '../http/credentials.js';
+import { type PreparedAnswer, prepareAnswer } from '../http/prepared-answer.js';
+import type { MockControls } from './controls.js';
+import { MockRuleError } from './rule-check.js';
+
+/** A control request as any transport hands it over. */
+export interface ControlRequest {
+  readonly method: string;
+  /** The path and query under the mock's base URL, e.g. `/__mock/requests?key=...`. */
+  readonly target: string;
+  /** The body, or `undefined` when it is longer than `limit`. */
+  readBody(limit: number): Promise<Buffer | undefined>;
+}
+
+/** The prefix of every control path; a contract with a path under it cannot be served with the control surface on. */
+export const CONTROL_PREFIX = '/__mock';
+/** The largest control request body read (a rules file sent at once is well below it). */
+const controlBodyLimit = 1024 * 1024;
+
+/** Whether a request target is under the control prefix. */
+export function isControlTarget(target: string): boolean {
+  return target.startsWith(CONTROL_PREFIX) && (target.length === CONTROL_PREFIX.length || '/?'.includes(target[CONTROL_PREFIX.length]!));
+}
+
+/** Answers a control request. */
+export async function answerControl(controls: MockControls, request: ControlRequest): Promise<PreparedAnswer> {
+  const at = request.target.indexOf('?');
+  const path = at === -1 ? request.target : request.target.slice(0, at);
+  const params = new URLSearchParams(at === -1 ? '' : request.target.slice(at + 1));
+  const method = request.method;
+  if (path === '/__mock/requests') {
+    if (method === 'GET' || method === 'HEAD') {
+      const filter = { operationId: params.get('operationId') ?? undefined, key: params.get('key') ?? undefined };
+      return json(200, { requests: controls.requests(filter), dropped: controls.journal.dropped });
+    }
+    if (method === 'DELETE') return done(() => controls.clearRequests(params.get('key') ?? undefined));
+    return notAllowed(method, path, 'GET, HEAD, DELETE');
+  }
+  if (path === '/__mock/rules') {
+    if (method === 'GET' || method === 'HEAD') {
+      const key = params.get('key') ?? undefined;
+      return json(200, { rules: controls.rules.list(key).map((rule) => ({ id: rule.id, calls: rule.calls, rule: redactedRule(rule.input) })) });
+    }
+    if (method === 'DELETE') return done(() => controls.clearRules(params.get('key') ?? undefined));
+    if (method !== 'POST') return notAllowed(method, path, 'GET, HEAD, POST, DELETE');
+    const body = await request.readBody(controlBodyLimit);
+    if (body === undefined) return error(413, `A rule is at most ${controlBodyLimit} bytes of JSON.`);
+    let input: unknown;
+    try {
+      input = JSON.parse(body.toString('utf8'));
+    } catch {
+      return error(400, 'The body must be a rule as JSON, e.g. {"operationId": "listThumbnails", "answer": {"status": 503}}.');
+    }
+    const key = params.get('key') ?? undefined;
+    try {
+      if (Array.isArray(input)) return json(201, { ids: (await controls.addRules(input, key)).map((rule) => rule.id) });
+      return json(201, { id: (await controls.addRule(input, key)).id });
+    } catch (caught) {
+      if (caught instanceof MockRuleError) return error(400, caught.message, { field: caught.field });
+      throw caught;
+    }
+  }
+  if (path.startsWith('/__mock/rules/')) {
+    if (method !== 'DELETE') return notAllowed(method, path, 'DELETE');
+    const id = decodeURIComponent(path.slice('/__mock/rules/'.length));
+    return controls.removeRule(id) ? json(204, undefined) : error(404, `No rule ${JSON.stringify(id.slice(0, 100))} is in force (its "times" may be used up).`);
+  }
+  if (path === '/__mock/reset') {
+    if (method !== 'POST') return notAllowed(method, path, 'POST');
+    return done(() => controls.reset(params.get('key') ?? undefined));
+  }
+  if (path === '/__mock/pending') {
+    if (method !== 'DELETE') return notAllowed(method, path, 'DELETE');
+    return json(200, { ended: controls.endPending(params.get('key') ?? undefined) });
+  }
+  return error(
+    404,
+    `No control path ${JSON.stringify(path.slice(0, 100))}: use /__mock/requests, /__mock/rules, /__mock/rules/{id}, /__mock/pending or /__mock/reset.`,
+  );
+}
+
+function done(action: () => void): PreparedAnswer {
+  action();
+  return json(204, undefined);
+}
+
+function json(status: number, value: unknown): PreparedAnswer {
+  if (value === undefined) return prepareAnswer(status, undefined, Buffer.alloc(0), ['cache-control', 'no-store']);
+  return prepareAnswer(status, 'application/json', Buffer.from(JSON.stringify(value)), ['cache-control', 'no-store']);
+}
+
+function error(status: number, message: string, extra: Record<string, unknown> = {}): PreparedAnswer {
+  return json(status, { error: message, ...extra });
+}
+
+function notAllowed(method: string, path: string, allow: string): PreparedAnswer {
+  const answer = error(405, `${path} answers ${allow}, not ${method.slice(0, 20)}.`);
+  return { ...answer, headers: [...answer.headers, 'allow', allow] };
+}
+
+/** A rule as listed: its key shown only by its last characters. */
+function redactedRule(input: unknown): unknown {
+  if (typeof input !== 'object' || input === null || !('key' in input) || typeof input.key !== 'string') return input;
+  return { ...input, key: keyHintOf(input.key) };
+}

@@ -1,0 +1,170 @@
+// The request journal: one record per request the mock answered, whatever answered it (as WireMock's ServeEvent),
+// kept in a ring of the last N and made into a public, redacted entry only when someone reads it.
+import type { IncomingHttpHeaders } from 'node:http';
+import { apiKeyOf, CREDENTIAL_HEADERS, keyHintOf, REDACTED } from '../http/credentials.js';
+import { essenceOf, isJsonMediaType } from '../http/media-type.js';
+import { originForm } from '../http/request-target.js';
+
+/** The largest request body the journal keeps; a longer one is kept cut, with `bodyTruncated: true`. */
+export const JOURNAL_BODY_LIMIT = 64 * 1024;
+/** How many requests the journal keeps by default. */
+export const DEFAULT_JOURNAL_SIZE = 1000;
+
+/** One request the mock received and what it answered, as `requests()` and `GET /__mock/requests` show it. */
+export interface JournalEntry {
+  /** When the request arrived, as an ISO 8601 time. */
+  readonly time: string;
+  readonly method: string;
+  /** The path as sent, without the query. */
+  readonly path: string;
+  /** The query's parameters; a repeated one is an array. */
+  readonly query: Readonly<Record<string, string | readonly string[]>>;
+  /** The operation the request went to, or `null` (an unknown path or method). */
+  readonly operationId: string | null;
+  /** The status answered, or `null` when no answer was sent (a `reset` or `hang` fault). */
+  readonly status: number | null;
+  /** The request's headers, lower-case, with the API key and other credentials redacted. */
+  readonly headers: Readonly<Record<string, string | readonly string[]>>;
+  /** The body: parsed when it is JSON, else its text; `null` when none was read (no body, or Prism read it). */
+  readonly body: unknown;
+  /** Whether `body` is only the first {@link JOURNAL_BODY_LIMIT} bytes of a longer body. */
+  readonly bodyTruncated: boolean;
+  /** The id of the rule that answered (or delayed) the request, or `null`. */
+  readonly rule: string | null;
+  /** What the mock simulated, not documented by the service (e.g. `fault=reset`), or `null`. */
+  readonly simulated: string | null;
+  /** The request's API key shown as its last four characters (`…f00d`), or `null` without a key. */
+  readonly keyHint: string | null;
+}
+
+/** Which entries to read: those of one operation and/or one API key (matched in full, never shown). */
+export interface RequestFilter {
+  readonly operationId?: string;
+  readonly key?: string;
+}
+
+/** What the pass over a request records of it, once, when it has decided the answer. */
+export interface JournalRecord {
+  /** When the request arrived (`Date.now()`). */
+  readonly time: number;
+  readonly method: string;
+  /** The path and query as sent. */
+  readonly target: string;
+  readonly headers: IncomingHttpHeaders;
+  readonly operationId: string | null;
+  /** The status answered; `null` when no answer is sent (a `reset` or `hang`). */
+  readonly status: number | null;
+  /** The id of the rule that answered (or delayed) it. */
+  readonly rule: string | null;
+  readonly simulated: string | null;
+  /** The body as read; `undefined` when none was read. */
+  readonly body: Buffer | undefined;
+}
+
+/** A record as kept: its body cut to {@link JOURNAL_BODY_LIMIT}. */
+interface Kept extends JournalRecord {
+  readonly bodyCut: boolean;
+}
+
+export class Journal {
+  private readonly ring: (Kept | undefined)[] = [];
+  private next = 0;
+  private droppedCount = 0;
+
+  constructor(readonly size: number) {}
+
+  /** Entries overwritten by newer ones (or never kept, with a size of 0) since the last clear. */
+  get dropped(): number {
+    return this.droppedCount;
+  }
+
+  /** Keeps a request's record, the oldest one making way when the journal is full. */
+  record(record: JournalRecord): void {
+    if (this.size === 0) {
+      this.droppedCount++;
+      return;
+    }
+    if (this.ring[this.next] !== undefined) this.droppedCount++;
+    const body = record.body;
+    const bodyCut = body !== undefined && body.length > JOURNAL_BODY_LIMIT;
+    // A copy: of the kept part, so a 10 MB body is not held by its first 64 KiB; and small bodies land in node's shared
+    // pool, so the ring holds a few slabs instead of one ArrayBuffer per request (which slowed POSTs under load by GC).
+    const kept = body === undefined ? undefined : Buffer.from(bodyCut ? body.subarray(0, JOURNAL_BODY_LIMIT) : body);
+    this.ring[this.next] = { ...record, body: kept, bodyCut };
+    this.next = (this.next + 1) % this.size;
+  }
+
+  /** The kept entries, oldest first, redacted. */
+  entries(filter: RequestFilter = {}): JournalEntry[] {
+    const ordered = [...this.ring.slice(this.next), ...this.ring.slice(0, this.next)];
+    const result: JournalEntry[] = [];
+    for (const kept of ordered) {
+      if (kept === undefined) continue;
+      if (filter.operationId !== undefined && kept.operationId !== filter.operationId) continue;
+      if (filter.key !== undefined && apiKeyOf(kept.headers) !== filter.key) continue;
+      result.push(publicEntry(kept));
+    }
+    return result;
+  }
+
+  /** Forgets every entry (and the dropped count), or only those sent with `key`. */
+  clear(key?: string): void {
+    for (let index = 0; index < this.ring.length; index++) {
+      const kept = this.ring[index];
+      // Nothing of a cleared request is held.
+      if (kept !== undefined && (key === undefined || apiKeyOf(kept.headers) === key)) this.ring[index] = undefined;
+    }
+    if (key === undefined) this.droppedCount = 0;
+  }
+}
+
+function publicEntry(kept: Kept): JournalEntry {
+  const key = apiKeyOf(kept.headers);
+  const hint = key === undefined ? null : keyHintOf(key);
+  // A key shorter than 4 characters would be replaced inside every other word: it is only redacted where it is a credential.
+  const redact = (text: string): string => (key !== undefined && key.length >= 4 ? text.split(key).join(hint!) : text);
+  const headers: Record<string, string | readonly string[]> = {};
+  for (const [name, value] of Object.entries(kept.headers)) {
+    if (value === undefined) continue;
+    if (CREDENTIAL_HEADERS.has(name)) headers[name] = name === 'x-api-key' && value === key ? hint! : REDACTED;
+    else headers[name] = typeof value === 'string' ? redact(value) : value.map(redact);
+  }
+  const target = originForm(kept.target);
+  const at = target.indexOf('?');
+  const query: Record<string, string | string[]> = {};
+  if (at !== -1) {
+    for (const [name, value] of new URLSearchParams(target.slice(at + 1))) {
+      const shown = redact(value);
+      const before = query[redact(name)];
+      query[redact(name)] = before === undefined ? shown : Array.isArray(before) ? [...before, shown] : [before, shown];
+    }
+  }
+  return {
+    time: new Date(kept.time).toISOString(),
+    method: kept.method,
+    path: redact(at === -1 ? target : target.slice(0, at)),
+    query,
+    operationId: kept.operationId,
+    status: kept.status,
+    headers,
+    body: bodyOf(kept, redact),
+    bodyTruncated: kept.bodyCut,
+    rule: kept.rule,
+    simulated: kept.simulated,
+    keyHint: hint,
+  };
+}
+
+function bodyOf(kept: Kept, redact: (text: string) => string): unknown {
+  if (kept.body === undefined || kept.body.length === 0) return null;
+  const text = redact(kept.body.toString('utf8'));
+  const contentType = kept.headers['content-type'];
+  if (!kept.bodyCut && contentType !== undefined && isJsonMediaType(essenceOf(contentType))) {
+    try {
+      return JSON.parse(text);
+    } catch {
+      // Not JSON after all: its text says what was sent.
+    }
+  }
+  return text;
+}

@@ -1,0 +1,77 @@
+// The rules a test added, by operation, newest first (as MSW's server.use): the first that matches a request answers it.
+import type { CompiledOperation } from '../contract/compile-operation.js';
+import { type MatchableRequest, matches } from './matcher.js';
+import type { CheckedRule } from './rule-check.js';
+
+/** A rule in force: what was checked, plus its id, the input it came from and how often it matched. */
+export interface ActiveRule extends CheckedRule {
+  readonly id: string;
+  /** The rule as given, for listing it. */
+  readonly input: unknown;
+  calls: number;
+  remaining: number;
+}
+
+export class RuleBook {
+  private readonly byOperation = new Map<CompiledOperation, ActiveRule[]>();
+  private readonly byId = new Map<string, ActiveRule>();
+  private counter = 0;
+
+  /** How many rules are in force. */
+  get size(): number {
+    return this.byId.size;
+  }
+
+  add(rule: CheckedRule, input: unknown): ActiveRule {
+    const active: ActiveRule = { ...rule, id: `rule-${++this.counter}`, input, calls: 0, remaining: rule.times };
+    const list = this.byOperation.get(rule.operation) ?? [];
+    list.unshift(active);
+    this.byOperation.set(rule.operation, list);
+    this.byId.set(active.id, active);
+    return active;
+  }
+
+  get(id: string): ActiveRule | undefined {
+    return this.byId.get(id);
+  }
+
+  /** Removes a rule; false when there is none with that id (e.g. its `times` were used up). */
+  remove(id: string): boolean {
+    const rule = this.byId.get(id);
+    if (rule === undefined) return false;
+    this.byId.delete(id);
+    const list = this.byOperation.get(rule.operation)!;
+    list.splice(list.indexOf(rule), 1);
+    if (list.length === 0) this.byOperation.delete(rule.operation);
+    return true;
+  }
+
+  /** Removes every rule, or every rule scoped to `key`. */
+  clear(key?: string): void {
+    for (const rule of [...this.byId.values()]) if (key === undefined || rule.key === key) this.remove(rule.id);
+  }
+
+  /** Rules in force, oldest first; with `key`, those scoped to it. */
+  list(key?: string): ActiveRule[] {
+    return [...this.byId.values()].filter((rule) => key === undefined || rule.key === key);
+  }
+
+  /** The rules of an operation, newest first; `undefined` when there are none (the hot path's only cost). */
+  of(operation: CompiledOperation): readonly ActiveRule[] | undefined {
+    return this.byId.size === 0 ? undefined : this.byOperation.get(operation);
+  }
+
+  /**
+   * The newest rule of `candidates` that `request` matches (by key and JSON body); counts the match and removes a rule
+   * whose `times` are used up.
+   */
+  match(candidates: readonly ActiveRule[], request: MatchableRequest): ActiveRule | undefined {
+    for (const rule of candidates) {
+      if (!matches(rule, request)) continue;
+      rule.calls++;
+      if (--rule.remaining <= 0) this.remove(rule.id);
+      return rule;
+    }
+    return undefined;
+  }
+}

@@ -1,0 +1,77 @@
+// The credentials a request carries, read as the service's interface describes them, and how they are kept out of
+// everything the mock shows or writes (the journal, the proxy's report, recordings).
+import type { IncomingHttpHeaders } from 'node:http';
+
+/** What a removed value is replaced with. */
+export const REDACTED = '[redacted]';
+
+/** Headers whose values are credentials, hidden whatever they hold. */
+export const CREDENTIAL_HEADERS: ReadonlySet<string> = new Set(['x-api-key', 'authorization', 'proxy-authorization', 'cookie']);
+
+/**
+ * The API key a request carries, read as the interface describes: `x-api-key: <KEY>` (recommended), or
+ * `Authorization: Bearer <KEY>`. When both are sent, `x-api-key` is the one that counts. The scheme must be
+ * written `Bearer` exactly, as in the interface description and as Prism checks it; `bearer <KEY>` is no key.
+ */
+export function apiKeyOf(headers: IncomingHttpHeaders): string | undefined {
+  const headerKey = headers['x-api-key'];
+  if (typeof headerKey === 'string' && headerKey.length > 0) return headerKey;
+  const authorization = headers.authorization;
+  if (authorization?.startsWith('Bearer ')) {
+    const key = authorization.slice('Bearer '.length);
+    if (key.length > 0) return key;
+  }
+  return undefined;
+}
+
+/** Whether a key can travel in a header: not empty, no white space, no control characters. */
+export function isUsableKey(key: string): boolean {
+  if (key.length === 0 || /\s/.test(key)) return false;
+  for (let i = 0; i < key.length; i++) {
+    const code = key.charCodeAt(i);
+    if (code < 0x20 || code === 0x7f) return false;
+  }
+  return true;
+}
+
+/** How a key is shown: its last four characters when it is long enough that they say little, else nothing of it. */
+export function keyHintOf(key: string): string {
+  return key.length >= 12 ? `…${key.slice(-4)}` : REDACTED;
+}
+
+/** The credentials a request carries: its x-api-key, its Authorization (whole and its token), its cookies; longest first. */
+export function secretsOf(headers: IncomingHttpHeaders): string[] {
+  const secrets: string[] = [];
+  const add = (value: string | string[] | undefined) => {
+    for (const item of Array.isArray(value) ? value : value === undefined ? [] : [value]) {
+      const trimmed = item.trim();
+      if (trimmed !== '') secrets.push(trimmed);
+    }
+  };
+  add(headers['x-api-key']);
+  add(headers.authorization);
+  add(headers['proxy-authorization']);
+  for (const value of [headers.authorization, headers['proxy-authorization']].flat()) {
+    const token = value?.trim().split(/\s+/)[1];
+    if (token) secrets.push(token);
+  }
+  for (const cookie of [headers.cookie ?? ''].flat().flatMap((line) => line.split(';'))) {
+    const value = cookie.slice(cookie.indexOf('=') + 1).trim();
+    if (value !== '') secrets.push(value);
+  }
+  // Longest first, so that a token inside its own "Bearer <token>" is removed whole.
+  return [...new Set(secrets)].sort((a, b) => b.length - a.length);
+}
+
+/** `value` with every occurrence of every secret replaced (object keys too); strings without one are kept as they are. */
+export function scrub<T>(value: T, secrets: readonly string[]): T {
+  if (secrets.length === 0) return value;
+  const clean = (text: string) => secrets.reduce((result, secret) => result.split(secret).join(REDACTED), text);
+  const walk = (node: unknown): unknown => {
+    if (typeof node === 'string') return clean(node);
+    if (Array.isArray(node)) return node.map(walk);
+    if (typeof node === 'object' && node !== null) return Object.fromEntries(Object.entries(node).map(([name, item]) => [clean(name), walk(item)]));
+    return node;
+  };
+  return walk(value) as T;
+}

@@ -1,0 +1,318 @@
+// One pass per request. Each step below is a named function over the request's Exchange, run in the order the
+// README states: the target read, CORS, the route, authentication, the rules a test added, Prefer, the body's
+// validation, the answer. The first step that decides ends the pass, and the journal gets one record of it, whatever
+// decided. Transport-free: the node:http adapter (src/node/) and the MSW one (src/msw/) hand it an EngineRequest and
+// act on the Outcome.
+import type { CompiledContract, PathEntry } from '../contract/compile-contract.js';
+import type { CompiledOperation } from '../contract/compile-operation.js';
+import { BODY_LIMIT, type BodyRefusal, checkBody } from '../contract/request-body.js';
+import type { Journal, JournalRecord } from '../double/journal.js';
+import type { MatchableRequest } from '../double/matcher.js';
+import type { ActiveRule, RuleBook } from '../double/rules.js';
+import { apiKeyOf } from '../http/credentials.js';
+import { isJsonMediaType } from '../http/media-type.js';
+import { mockError } from '../http/mock-error.js';
+import { type PreparedAnswer, prepareAnswer } from '../http/prepared-answer.js';
+import { queryValues, type RequestTarget, readTarget } from '../http/request-target.js';
+import type { Answerer } from './answerer.js';
+import { type CorsPolicy, corsLines, isPreflight, preflightAnswer } from './cors.js';
+import type { EngineRequest, Outcome } from './exchange.js';
+import { type KeyOutcome, outcomeOf } from './key-registry.js';
+import { choosesAnswer, type Preference, readPreference } from './prefer.js';
+
+export interface PipelineOptions {
+  readonly contract: CompiledContract;
+  /** The key registry; `undefined`: any credential the contract asks for will do, as Prism checks it. */
+  readonly keys: ReadonlyMap<string, KeyOutcome> | undefined;
+  readonly cors: CorsPolicy;
+  readonly journal: Journal;
+  readonly rules: RuleBook;
+  /** Recordings (--replay) answered in place of the compiled success answer. */
+  readonly replay: RecordedAnswers | undefined;
+  /** What answers where the compiled contract does not: Prism, or the not-compiled 501. */
+  readonly generated: Answerer;
+}
+
+/** The recordings replay serves, as the pipeline asks them (record/replay.ts). */
+export interface RecordedAnswers {
+  answerFor(operation: CompiledOperation, target: RequestTarget, body: unknown): PreparedAnswer | undefined;
+}
+
+export interface Pipeline {
+  /** The outcome of a request, recorded in the journal; rejects only when reading the body fails (the client broke off). */
+  handle(request: EngineRequest): Promise<Outcome>;
+}
+
+/** What the pass knows of one request so far. */
+interface Exchange {
+  readonly request: EngineRequest;
+  readonly time: number;
+  readonly target: RequestTarget;
+  readonly path: PathEntry | undefined;
+  /** Set by `route`: every step after it has one. */
+  operation: CompiledOperation | undefined;
+  cors: readonly string[];
+  /** The rule that matched (an answer, a fault, or only a delay). */
+  rule: ActiveRule | undefined;
+  delayMs: number;
+  /** The body once read (`undefined` past the limit, or when none was read). */
+  body: Buffer | undefined;
+  bodyRead: boolean;
+}
+
+type Step = (exchange: Exchange, options: PipelineOptions) => Outcome | undefined | Promise<Outcome | undefined>;
+
+/** The steps, in order; each decides the outcome or leaves it (`undefined`) to the next. */
+const steps: readonly Step[] = [cors, route, authenticate, applyRules, prefer, validate, answer];
+
+export function createPipeline(options: PipelineOptions): Pipeline {
+  return {
+    async handle(request) {
+      const exchange = begin(request, options.contract);
+      let outcome: Outcome | undefined;
+      for (const step of steps) {
+        const decided = step(exchange, options);
+        // Awaited only when a step needed the body or Prism: the GET hot path makes no promise of its own.
+        outcome = decided instanceof Promise ? await decided : decided;
+        if (outcome !== undefined) break;
+      }
+      // `answer` always decides.
+      options.journal.record(recordOf(exchange, outcome!));
+      return outcome!;
+    },
+  };
+}
+
+/** The target read: its path and query, and the documented path it names (if any). */
+function begin(request: EngineRequest, contract: CompiledContract): Exchange {
+  const target = readTarget(request.target);
+  return {
+    request,
+    time: Date.now(),
+    target,
+    path: contract.find(target.pathname),
+    operation: undefined,
+    cors: none,
+    rule: undefined,
+    delayMs: 0,
+    body: undefined,
+    bodyRead: false,
+  };
+}
+
+/** CORS: a preflight is answered here (for any path); any other request gets the lines its Origin allows. */
+function cors(exchange: Exchange, options: PipelineOptions): Outcome | undefined {
+  const { method, headers } = exchange.request;
+  if (isPreflight(method, headers)) return send(exchange, preflightAnswer(options.cors, headers, exchange.path?.allow));
+  exchange.cors = corsLines(options.cors, headers.origin);
+  return undefined;
+}
+
+/** The route: a path or method the contract does not document gets the mock's 404 or 405 (OPTIONS: 204 with Allow). */
+function route(exchange: Exchange): Outcome | undefined {
+  const { method } = exchange.request;
+  const path = exchange.path;
+  if (path === undefined) return send(exchange, unknownPath(method, exchange.target.pathname));
+  const operation = path.operations.get(method) ?? (method === 'HEAD' ? path.operations.get('GET') : undefined);
+  if (operation === undefined) return send(exchange, method === 'OPTIONS' ? allowedMethods(path.allow) : methodNotAllowed(method, path.template, path.allow));
+  exchange.operation = operation;
+  return undefined;
+}
+
+/** Authentication, before the body is read and whatever it holds: the registry answers every operation. */
+function authenticate(exchange: Exchange, options: PipelineOptions): Outcome | undefined {
+  const operation = exchange.operation!;
+  const { headers } = exchange.request;
+  const outcome = options.keys
+    ? outcomeOf(options.keys, headers)
+    : operation.credentials === undefined || operation.credentials(headers, exchange.target.query)
+      ? 'ok'
+      : 'unauthorized';
+  if (outcome === 'ok') return undefined;
+  // With a registry both are documented (checked at start); without one only the 401 is sent.
+  return send(exchange, outcome === 'forbidden' ? operation.forbidden! : operation.unauthorized);
+}
+
+/** The rules a test added, newest first: with rules in force the body is read first (a rule may match by it). */
+function applyRules(exchange: Exchange, options: PipelineOptions): Outcome | undefined | Promise<Outcome | undefined> {
+  const candidates = options.rules.of(exchange.operation!);
+  if (candidates === undefined) return undefined;
+  const decide = (): Outcome | undefined => {
+    const rule = options.rules.match(candidates, matchable(exchange));
+    if (rule === undefined) return undefined;
+    exchange.rule = rule;
+    if (rule.answer === undefined && rule.fault === undefined) {
+      // A delay alone: the contract's answer, later.
+      exchange.delayMs = rule.delayMs;
+      return undefined;
+    }
+    return byRule(exchange, rule);
+  };
+  return exchange.request.framed ? readBody(exchange).then(decide) : decide();
+}
+
+/** What a rule with an answer or a fault does. */
+function byRule(exchange: Exchange, rule: ActiveRule): Outcome {
+  const { delayMs } = rule;
+  switch (rule.fault) {
+    case 'reset':
+      return { kind: 'reset', delayMs };
+    case 'hang':
+      return { kind: 'hang' };
+    case 'truncated':
+      // A HEAD answer has no body to cut short: its headers are all of it, over HTTP and through MSW alike.
+      if (exchange.request.method === 'HEAD') break;
+      return { kind: 'truncated', answer: rule.answer!, cors: exchange.cors, delayMs, sentBytes: Math.floor(rule.answer!.body.length / 2) };
+  }
+  exchange.delayMs = delayMs;
+  return send(exchange, rule.answer!);
+}
+
+/**
+ * Prefer (or its query fallbacks, `?__code=`) chooses a documented answer whatever the body; what the compiled contract
+ * cannot answer (a generated body, an operation compiled for Prism) goes to the generated-answer step.
+ */
+function prefer(exchange: Exchange, options: PipelineOptions): Outcome | undefined | Promise<Outcome> {
+  const operation = exchange.operation!;
+  const { headers } = exchange.request;
+  const query = exchange.target.query;
+  // Where only Prism can check the key, it checks Prefer too, after it.
+  const keyChecked = options.keys !== undefined || !operation.credentialsByPrism;
+  // node joins repeated Prefer lines with ', ', as Prism reads them.
+  const header = headers.prefer as string | undefined;
+  const read = header || query?.includes('__') ? readPreference(header, query) : undefined;
+  if (read !== undefined && 'malformed' in read && keyChecked) return send(exchange, malformedPrefer(read.malformed));
+  const chosen: Preference | undefined = read !== undefined && 'preference' in read && choosesAnswer(read.preference) ? read.preference : undefined;
+  if (operation.prismReason !== undefined) {
+    // Prism answers, once the mock knows that what is preferred is documented.
+    const problem = chosen && keyChecked ? operation.preferenceProblem(chosen.code, chosen.example) : undefined;
+    return problem ? send(exchange, problem) : generated(exchange, options);
+  }
+  if (chosen === undefined) return undefined;
+  const { answer: preferred, documented } = operation.preferred(chosen.code, chosen.example, headers.accept);
+  // A generated body is Prism's, once the mock knows the status asked for is documented (an example wins over it).
+  // A HEAD goes too, as its GET (found by the differential campaign: Prism checks the body before it generates).
+  if (documented && chosen.dynamic === true && chosen.example === undefined) return generated(exchange, options);
+  return send(exchange, preferred);
+}
+
+/** The answer of what the compiled contract does not cover (Prism, or the not-compiled 501), the body read first. */
+async function generated(exchange: Exchange, options: PipelineOptions): Promise<Outcome> {
+  const { request } = exchange;
+  const operation = exchange.operation!;
+  const body = request.framed ? await readBody(exchange) : undefined;
+  if (request.framed && body === undefined) {
+    return send(exchange, operation.refused([413], `The request body is larger than the mock reads (${BODY_LIMIT} bytes).`));
+  }
+  return send(exchange, await options.generated.answer(request, body, operation));
+}
+
+/** The body's validation: its size, media type, JSON and schema, as Prism checks them (an operation with no body: none sent). */
+function validate(exchange: Exchange): Outcome | undefined | Promise<Outcome | undefined> {
+  const { request } = exchange;
+  const operation = exchange.operation!;
+  if (operation.body.kind === 'none' && !request.framed) return undefined;
+  const judge = (refusal: BodyRefusal | undefined) =>
+    refusal === undefined ? undefined : send(exchange, operation.refused(refusalStatuses[refusal.status], refusal.note));
+  const check = (body: Buffer | undefined) => {
+    // A promise only while the validator is still loading.
+    const refusal = checkBody(operation.body, request.framed, body, request.headers['content-type']);
+    return refusal instanceof Promise ? refusal.then(judge) : judge(refusal);
+  };
+  return exchange.bodyRead ? check(exchange.body) : readBody(exchange).then(check);
+}
+
+/** The answer to a valid request: a recording of it (--replay), else the documented success answer for its Accept. */
+function answer(exchange: Exchange, options: PipelineOptions): Outcome {
+  const { request } = exchange;
+  const operation = exchange.operation!;
+  const recorded = options.replay?.answerFor(operation, exchange.target, jsonOf(exchange));
+  return send(exchange, recorded ?? operation.successFor(request.headers.accept));
+}
+
+/** An answer outcome, with the request's CORS lines and any delay a rule asked for. */
+function send(exchange: Exchange, answer: PreparedAnswer): Outcome {
+  return { kind: 'answer', answer, cors: exchange.cors, delayMs: exchange.delayMs };
+}
+
+/** Reads the body once (later steps get the same bytes). */
+async function readBody(exchange: Exchange): Promise<Buffer | undefined> {
+  if (!exchange.bodyRead) {
+    exchange.body = await exchange.request.readBody(BODY_LIMIT);
+    exchange.bodyRead = true;
+  }
+  return exchange.body;
+}
+
+/** The request as a rule's matcher reads it. */
+function matchable(exchange: Exchange): MatchableRequest {
+  return {
+    key: apiKeyOf(exchange.request.headers),
+    pathname: exchange.target.pathname,
+    query: () => queryValues(exchange.target.query),
+    body: jsonOf(exchange),
+  };
+}
+
+/** A JSON body's value, for rules and recordings that match by body; `undefined` when none was read or it is not JSON. */
+function jsonOf(exchange: Exchange): unknown {
+  const body = exchange.body;
+  const contentType = exchange.request.headers['content-type'];
+  if (body === undefined || body.length === 0 || contentType === undefined || !isJsonMediaType(contentType)) return undefined;
+  try {
+    return JSON.parse(body.toString('utf8'));
+  } catch {
+    return undefined;
+  }
+}
+
+/** The journal's one record of the pass. */
+function recordOf(exchange: Exchange, outcome: Outcome): JournalRecord {
+  const { request, rule } = exchange;
+  return {
+    time: exchange.time,
+    method: request.method,
+    target: request.target,
+    headers: request.headers,
+    operationId: exchange.operation?.name ?? null,
+    status: outcome.kind === 'answer' || outcome.kind === 'truncated' ? outcome.answer.status : null,
+    rule: rule?.id ?? null,
+    simulated: rule?.simulated ?? null,
+    body: exchange.body,
+  };
+}
+
+const none: readonly string[] = [];
+
+/** The statuses Prism looks for, in order, when it refuses a request for that reason. */
+const refusalStatuses = { 400: [400], 413: [413], 415: [415, 422, 400], 422: [422, 400] } as const;
+
+function unknownPath(method: string, pathname: string): PreparedAnswer {
+  const shown = pathname.length > 200 ? `${pathname.slice(0, 200)}…` : pathname;
+  return mockError(
+    'unknown-path',
+    404,
+    `the contract documents no path ${shown}`,
+    `${method} ${shown} is not an operation of the contract this mock serves. Check the path (and the base URL: paths start with /api).`,
+    { path: shown },
+  );
+}
+
+function methodNotAllowed(method: string, template: string, allow: string): PreparedAnswer {
+  return mockError(
+    'method-not-allowed',
+    405,
+    `the contract documents no ${method.slice(0, 20)} ${template}`,
+    `${template} answers ${allow}.`,
+    { allowedMethods: allow.split(', ') },
+    ['allow', allow],
+  );
+}
+
+function allowedMethods(allow: string): PreparedAnswer {
+  return prepareAnswer(204, undefined, Buffer.alloc(0), ['allow', allow]);
+}
+
+function malformedPrefer(problem: string): PreparedAnswer {
+  return mockError('malformed-prefer', 400, 'the Prefer header cannot be read', `${problem}. Write it as Prefer: code=403, example=<name> or dynamic=true.`);
+}
