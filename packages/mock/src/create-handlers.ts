@@ -5,7 +5,7 @@ import { type HttpHandler, http } from 'msw';
 import { answerControl, isControlTarget } from './double/control-routes.js';
 import type { ContractOperations, ThumbnailApiOperations } from './double/operation-types.js';
 import type { MockTestDouble } from './double/test-double.js';
-import { bodyOf, FetchEngineRequest } from './fetch/fetch-request.js';
+import { bodyOf, FetchEngineRequest, outcomeFor } from './fetch/fetch-request.js';
 import { perform, responseOf } from './fetch/fetch-response.js';
 import { apiKeyOf } from './http/credentials.js';
 import { assembleMock } from './mock-assembly.js';
@@ -51,8 +51,11 @@ export async function createHandlers<C extends ContractOperations = ThumbnailApi
     const url = new URL(request.url);
     const target = (url.pathname.slice(basePath.length) || '/') + url.search;
     const view = new FetchEngineRequest(request, target, await bodyOf(request));
-    if (mock.control && isControlTarget(target) && request.method !== 'OPTIONS') return responseOf(await answerControl(controls, view), [], request.method);
-    return perform(await pipeline.handle(view), request, controls.pending, apiKeyOf(view.headers));
+    if (mock.control && isControlTarget(target) && request.method !== 'OPTIONS') {
+      const control = { method: view.method, target, readBody: (limit: number) => view.bodyUpTo(limit) };
+      return responseOf(await answerControl(controls, control), [], request.method);
+    }
+    return perform(await outcomeFor(pipeline, view), request, controls.pending, apiKeyOf(view.headers));
   });
 
   return Object.assign(mock.double as MockTestDouble<C>, { baseUrl, handlers: [handler] });
