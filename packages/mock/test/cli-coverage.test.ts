@@ -22,7 +22,7 @@ function command(body: string): string[] {
   return ['--', process.execPath, '-e', `(async () => { ${prelude} ${body} })()`];
 }
 
-test('a failed command is followed by its near misses: the nearest rule and where the request differed', async () => {
+test('a failed command is followed by its near misses (the nearest rule and where the request differed) and its unused rules', async () => {
   const run = runCli([
     '--port',
     '0',
@@ -34,6 +34,9 @@ test('a failed command is followed by its near misses: the nearest rule and wher
   expect(await run.exited).toEqual({ code: 3, signal: null });
   expect(run.stderr()).toContain('1 request(s) the rules of their operation did not answer (near misses, newest first):');
   expect(run.stderr()).toContain('POST /api/thumbnails (…_key) got 200; nearest rule rule-1: body.prompt: expected "a cat", got "a dog"');
+  expect(run.stderr()).toContain(
+    '1 rule(s) in force never matched a request:\n  rule-1 {"operationId":"createThumbnail","body":{"prompt":"a cat"},"answer":{"status":429}}',
+  );
 });
 
 test('a command that succeeds prints no near misses, though there were some', async () => {

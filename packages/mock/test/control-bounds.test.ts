@@ -61,7 +61,7 @@ describe('rules in force', () => {
 
   test('at most 1000 rules are in force: the next is refused with a 400 saying what to do', async () => {
     const mock = await start();
-    const rules = Array.from({ length: 1000 }, () => ({ operationId: 'listThumbnails', key: alice, answer: { status: 200 } }));
+    const rules = Array.from({ length: 1000 }, () => ({ operationId: 'listThumbnails' as const, key: alice, answer: { status: 200 } }));
     expect((await send(mock.url, { method: 'POST', path: '/__mock/rules', headers: json, body: JSON.stringify(rules) })).status).toBe(201);
     const refused = await send(mock.url, { method: 'POST', path: '/__mock/rules', headers: json, body: JSON.stringify(rules[0]) });
     expect(refused.status).toBe(400);

@@ -1,5 +1,5 @@
 // What the `-- <command>` wrapper says when the run ends: when the command failed, the near misses (requests the rules
-// of their operation did not answer, and why); the coverage of the contract written to --coverage-report; and with
+// of their operation did not answer, and why) and the rules no request matched; the coverage of the contract written to --coverage-report; and with
 // --require-coverage, each required outcome the suite never exercised (then exit code 1).
 import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -30,7 +30,10 @@ export interface EndOfRun {
 export function endOfRun(double: MockTestDouble, settings: EndOfRun, code: number, print: (line: string) => void): number {
   const report = double.coverage();
   let exitCode = code;
-  if (settings.commandRan && code !== 0) for (const line of nearMissLines(double.nearMisses())) print(line);
+  if (settings.commandRan && code !== 0) {
+    for (const line of nearMissLines(double.nearMisses())) print(line);
+    for (const line of unusedRuleLines(double.rules())) print(line);
+  }
   for (const line of repeatedPostLines(report)) print(`thumbnail-api-mock: ${line}`);
   if (settings.coverageReport !== undefined) {
     try {
@@ -99,6 +102,17 @@ export function nearMissLines(nearMisses: readonly NearMiss[]): string[] {
   }
   if (nearMisses.length > SHOWN_NEAR_MISSES) lines.push(`  ... and ${nearMisses.length - SHOWN_NEAR_MISSES} more: GET /__mock/near-misses lists them all.`);
   return lines;
+}
+
+/** The rules still in force that no request matched, as lines to print; empty when there were none. */
+export function unusedRuleLines(rules: readonly { readonly id: string; readonly calls: number; readonly rule: unknown }[]): string[] {
+  const unused = rules.filter((rule) => rule.calls === 0);
+  if (unused.length === 0) return [];
+  const shown = (rule: unknown) => {
+    const text = JSON.stringify(rule);
+    return text.length > 160 ? `${text.slice(0, 160)}…` : text;
+  };
+  return [`${unused.length} rule(s) in force never matched a request:`, ...unused.map((rule) => `  ${rule.id} ${shown(rule.rule)}`)];
 }
 
 /** The identical POSTs of the run, as lines to print. */

@@ -12,10 +12,10 @@ import type { EngineRequest, Outcome } from '../pipeline/exchange.js';
 import type { Pipeline } from '../pipeline/pipeline.js';
 import { judgeControlRequest } from './control-guard.js';
 import type { RequestHandler } from './front-server.js';
-import { hasBodyFraming, readBodyUpTo } from './read-body.js';
+import { hasBodyFraming, readBody, readBodyUpTo } from './read-body.js';
 import { sendAnswer } from './send-answer.js';
 
-/** A node request as the pipeline reads it; its body is read once, whoever asks first. */
+/** A node request as the pipeline reads it. */
 class NodeRequest implements EngineRequest {
   readonly method: string;
   readonly target: string;
@@ -23,7 +23,6 @@ class NodeRequest implements EngineRequest {
   readonly framed: boolean;
   /** Whether reading the body failed: the client broke off, and nobody is left to answer. */
   brokeOff = false;
-  private reading: Promise<Buffer | undefined> | undefined;
 
   constructor(readonly req: IncomingMessage) {
     this.method = req.method ?? 'GET';
@@ -32,12 +31,12 @@ class NodeRequest implements EngineRequest {
     this.framed = hasBodyFraming(req.headers);
   }
 
-  readBody(limit: number): Promise<Buffer | undefined> {
-    this.reading ??= readBodyUpTo(this.req, limit).catch((error: unknown) => {
+  readBody(limit: number, done: (body: Buffer | undefined) => void, failed: (error: Error) => void): void {
+    // From the stream's own events: the POST's answer is written with no promise in between.
+    readBody(this.req, limit, done, (error) => {
       this.brokeOff = true;
-      throw error;
+      failed(error);
     });
-    return this.reading;
   }
 }
 
@@ -121,29 +120,22 @@ export function createNodeHandler(
         const path = request.target.split('?', 1)[0]!;
         const verdict = judgeControlRequest(mock.cors, { method: request.method, headers: request.headers, path, framed: request.framed });
         if (verdict.answer !== undefined) return write(request, res, verdict.answer, []);
-        answerControl(controls, request).then(
+        const readControlBody = (limit: number) =>
+          readBodyUpTo(req, limit).catch((error: unknown) => {
+            request.brokeOff = true;
+            throw error;
+          });
+        answerControl(controls, { method: request.method, target: request.target, readBody: readControlBody }).then(
           (answer) => write(request, res, answer, verdict.cors),
           (error: unknown) => failed(request, res, error),
         );
         return;
       }
-      let outcome: Outcome | Promise<Outcome>;
-      try {
-        outcome = pipeline.handle(request);
-      } catch (error) {
-        failed(request, res, error);
-        return;
-      }
-      // A promise only when a step waited (the body, Prism); a GET is answered from this call.
-      if (outcome instanceof Promise) {
-        outcome.then(
-          (settled) => act(request, res, settled),
-          // The client broke off while its body was read (nobody is left to answer), or a step failed.
-          (error: unknown) => failed(request, res, error),
-        );
-      } else {
-        act(request, res, outcome);
-      }
+      pipeline.handle(request, {
+        done: (outcome) => act(request, res, outcome),
+        // The client broke off while its body was read (nobody is left to answer), or answering threw.
+        failed: (error) => failed(request, res, error),
+      });
     },
     close: () => mock.close(),
   };
