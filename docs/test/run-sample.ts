@@ -42,7 +42,7 @@ export async function requireTools(): Promise<void> {
   }
 }
 
-/** Runs a command with only PATH, HOME and `env`, and kills it if it outlives its limit. */
-export function run(command: string, args: string[], env: Record<string, string>): Promise<ProcessResult> {
-  return runProcess(command, args, { env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env }, timeoutMs: 30_000 });
+/** Runs a command with only PATH, HOME and `env`, and kills it if it outlives its limit (30 s unless given). */
+export function run(command: string, args: string[], env: Record<string, string>, timeoutMs = 30_000): Promise<ProcessResult> {
+  return runProcess(command, args, { env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env }, timeoutMs });
 }

@@ -9,6 +9,7 @@ import openapi from '@thumbnail-api/spec/openapi.json' with { type: 'json' };
 import { MOCK_KEYS, SampleError } from '../samples/sample-request.mjs';
 import { COPY_FORMS } from './try-it-copies.mjs';
 import { readChoices, renderDialog } from './try-it-form.mjs';
+import { ANSWERS_ATTRIBUTE, STATE_ATTRIBUTE } from './try-it-page.mjs';
 import { defaultChoices, headerPairs, observe, TryItInputError, toFetchRequest, tryItRequest } from './try-it-request.mjs';
 import { TRY_IT_CSS } from './try-it-styles.mjs';
 
@@ -45,6 +46,8 @@ export function open(operationId, from) {
   if (current.open) current.close();
   opener = from;
   current.innerHTML = renderDialog(contract, operation, remembered.get(operationId) ?? defaultChoices(operation));
+  current.setAttribute(STATE_ATTRIBUTE, 'idle');
+  current.setAttribute(ANSWERS_ATTRIBUTE, '0');
   const form = /** @type {HTMLFormElement} */ (current.querySelector('form'));
   form.addEventListener('input', () => remembered.set(operationId, readChoices(form)));
   form.addEventListener('submit', (event) => {
@@ -94,6 +97,7 @@ async function send(view, operation, form) {
     return;
   }
   const sent = ++sends;
+  view.setAttribute(STATE_ATTRIBUTE, 'sending');
   inFlight?.abort();
   const controller = new AbortController();
   inFlight = controller;
@@ -106,6 +110,8 @@ async function send(view, operation, form) {
   const answer = await observe(await engine.fetch(toFetchRequest(request, signal)), signal);
   if (sent !== sends || controller.signal.aborted) return;
   showAnswer(view, request, answer);
+  view.setAttribute(STATE_ATTRIBUTE, 'answered');
+  view.setAttribute(ANSWERS_ATTRIBUTE, String(Number(view.getAttribute(ANSWERS_ATTRIBUTE) ?? 0) + 1));
 }
 
 /**
@@ -117,14 +123,15 @@ function showAnswer(view, request, answer) {
   const result = /** @type {HTMLElement} */ (view.querySelector('.try-it-result'));
   const details = /** @type {HTMLElement} */ (view.querySelector('.try-it-answer-body'));
   details.replaceChildren();
+  result.replaceChildren(element('span', 'try-it-label', "The mock's answer, simulated in this page (not the service's):"));
   if (answer.kind === 'no-answer') {
-    result.textContent =
+    const what =
       answer.cause === 'reset'
         ? 'No answer: the connection was reset (fault=reset, simulated by the mock).'
         : `No answer within ${(request.timeoutMs ?? 0) / 1000} s: the request was given up (fault=hang, simulated by the mock: it never answers).`;
+    result.append(' ', element('span', 'try-it-status', what));
   } else {
-    result.textContent = `${answer.status} ${answer.statusText}`.trim();
-    result.prepend(element('span', 'try-it-label', "The mock's answer, simulated in this page (not the service's): "));
+    result.append(' ', element('span', 'try-it-status', `${answer.status} ${answer.statusText}`.trim()));
     const notes = answer.headers.filter(([name]) => NOTE_HEADER.test(name));
     if (notes.length > 0) {
       details.append(element('h4', '', "The mock's notes"));

@@ -9,6 +9,9 @@ import { escapeHtml } from '../site-layout.mjs';
 export const TRY_IT_BUNDLE_FILE = 'try-it.js';
 /** The attribute of a Try it button that names its operation. */
 export const TRY_IT_ATTRIBUTE = 'data-try-it';
+/** The dialog's attributes: where it is (`idle`, `sending`, `answered`), and how many answers it has shown. */
+export const STATE_ATTRIBUTE = 'data-try-it-state';
+export const ANSWERS_ATTRIBUTE = 'data-try-it-answers';
 
 /**
  * @typedef {import('@thumbnail-api/spec/model').JsonObject} JsonObject
