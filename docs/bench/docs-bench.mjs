@@ -13,8 +13,8 @@ import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { runProcess } from '@thumbnail-api/dev-tools/run-process';
 import { REDOC_BUNDLE_FILE } from '../src/redoc-loader.mjs';
-import { TRY_IT_BUNDLE_FILE } from '../src/try-it/try-it-page.mjs';
 import { serveSite, siteDir } from '../src/serve-site.mjs';
+import { TRY_IT_BUNDLE_FILE } from '../src/try-it/try-it-page.mjs';
 import { checkTargets, renderTable, TARGETS, writeReadmeFigures } from './bench-report.mjs';
 import { ensureLighthouse } from './lighthouse-tools.mjs';
 
