@@ -2,7 +2,7 @@
 // from the bundled contract on every build, like the Redoc page, never copied by hand. Schemas are
 // shown as the contract writes them (JSON), with the named ones listed once at the end. Reads the
 // contract through its model (@thumbnail-api/spec).
-import { isJsonObject as isObject } from '@thumbnail-api/spec/model';
+import { isJsonObject as isObject, readAssumptions } from '@thumbnail-api/spec/model';
 import { MARKER_TITLE } from './undocumented.mjs';
 import { ASSUMPTIONS_KEY, NOT_SHOWN_KEY } from './undocumented-model.mjs';
 
@@ -195,7 +195,8 @@ function namedSchemas(contract) {
  */
 function marks(node) {
   const notShown = markList(node, NOT_SHOWN_KEY);
-  const assumptions = markList(node, ASSUMPTIONS_KEY);
+  // Each entry is an object (id, sentence, check); the reference shows its sentence. collectGaps names a malformed one.
+  const assumptions = isObject(node) ? readAssumptions(node, '').map((assumption) => assumption.text) : [];
   if (notShown.length === 0 && assumptions.length === 0) return [];
   const out = [`**${MARKER_TITLE}.**`, ''];
   if (notShown.length > 0) out.push('The service does not document:', '', ...notShown.map((item) => `- ${item}`), '');

@@ -1,12 +1,12 @@
 // What the contract records as not shown by the service (`x-not-shown`) or assumed by us (`x-assumptions`): where
 // each applies, on which reference pages it shows, and which description carries its marker. Read through the
 // contract model; undocumented.mjs renders it.
-import { contractLocation, formatPointer, isJsonObject, pointerToRef, walkContract } from '@thumbnail-api/spec/model';
+import { ASSUMPTIONS_KEY, contractLocation, formatPointer, isJsonObject, pointerToRef, readAssumptions, walkContract } from '@thumbnail-api/spec/model';
 
 /** Extension listing what the service's interface description does not show. */
 export const NOT_SHOWN_KEY = 'x-not-shown';
-/** Extension listing the sides this contract took where the service is silent. */
-export const ASSUMPTIONS_KEY = 'x-assumptions';
+/** Extension listing the sides this contract took where the service is silent (each entry an id, its sentence, a check). */
+export { ASSUMPTIONS_KEY };
 
 /**
  * @typedef {import('@thumbnail-api/spec/model').ContractModel} ContractModel
@@ -18,7 +18,7 @@ export const ASSUMPTIONS_KEY = 'x-assumptions';
  * @property {string} location That place, described for a reader.
  * @property {{ label: string, route: string }[]} shownAt Reference pages where the marker shows.
  * @property {string[]} notShown Items of `x-not-shown`.
- * @property {string[]} assumptions Items of `x-assumptions`.
+ * @property {string[]} assumptions The sentences of the `x-assumptions` entries.
  */
 
 const COMPONENT_KINDS = /** @type {Record<string, string>} */ ({
@@ -111,13 +111,16 @@ function slugify(text) {
 }
 
 /**
- * Both extensions of `node`; each must be a list of non-empty strings.
+ * Both extensions of `node`: `x-not-shown` must be a list of non-empty strings; of `x-assumptions`, the sentences.
  * @param {JsonObject} node
  * @param {readonly string[]} keys Where `node` sits, for the error.
  * @returns {GapItems}
  */
 function readItems(node, keys) {
-  return { notShown: readList(node, NOT_SHOWN_KEY, keys), assumptions: readList(node, ASSUMPTIONS_KEY, keys) };
+  return {
+    notShown: readList(node, NOT_SHOWN_KEY, keys),
+    assumptions: readAssumptions(node, formatPointer(keys)).map((assumption) => assumption.text),
+  };
 }
 
 /**

@@ -1,4 +1,14 @@
 // The contract model without the bundled file: works on any OpenAPI 3 document, in any runtime (no Node.js imports).
+export {
+  ASSUMPTIONS_KEY,
+  type AssumptionCheck,
+  type ContractAssumption,
+  ContractAssumptionError,
+  collectAssumptions,
+  readAssumptions,
+  type StatusPattern,
+  statusMatches,
+} from './contract-assumptions.js';
 export { type ContractLocation, contractLocation } from './contract-location.js';
 export {
   type ContractModel,

@@ -16,7 +16,9 @@ import { printReport } from './report.mjs';
 
 const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
 const seconds = Number(process.env.BENCH_SECONDS ?? 3);
-const names = (process.env.BENCH_ONLY ?? Object.keys(contenders).join(',')).split(',').map((name) => name.trim());
+// The baseline runs only when asked for (BENCH_BASELINE, and BENCH_ONLY naming it or left out).
+const everyone = Object.keys(contenders).filter((name) => name !== 'baseline' || process.env.BENCH_BASELINE);
+const names = (process.env.BENCH_ONLY ?? everyone.join(',')).split(',').map((name) => name.trim());
 for (const name of names)
   if (!contenders[name]) throw new Error(`BENCH_ONLY: no contender ${JSON.stringify(name)}; choose from ${Object.keys(contenders).join(', ')}.`);
 

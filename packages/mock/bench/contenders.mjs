@@ -55,7 +55,30 @@ export const contenders = {
   cli: { label: 'our mock CLI (node dist/cli.js)', start: () => startProcess([here('../dist/cli.js'), '--port', '0'], { printsUrl: true }) },
   startMock: { label: 'our startMock(), in its own process', start: () => startMockHost('startMock') },
   compiled: { label: 'the compiled path alone (internal startCompiledMock())', start: () => startMockHost('compiled') },
+  // BENCH_BASELINE=<another checkout's packages/mock, built>: its CLI in the same rounds, so that a change's cost is a
+  // ratio measured seconds apart on the same machine (e.g. a git worktree of the commit before it).
+  baseline: {
+    label: `our mock CLI at the baseline (${baselineName()})`,
+    start: () => {
+      if (!process.env.BENCH_BASELINE) throw new Error('BENCH_BASELINE names no checkout: set it to the packages/mock folder of a built checkout.');
+      return startProcess([join(process.env.BENCH_BASELINE, 'dist', 'cli.js'), '--port', '0'], { printsUrl: true });
+    },
+  },
 };
+
+/** The baseline's commit, read from its checkout. */
+function baselineName() {
+  if (!process.env.BENCH_BASELINE) return 'BENCH_BASELINE not set';
+  try {
+    return execFileSync('git', ['rev-parse', '--short', 'HEAD'], {
+      cwd: process.env.BENCH_BASELINE,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    }).trim();
+  } catch {
+    return process.env.BENCH_BASELINE;
+  }
+}
 
 /** Spawns a server, resolves once it answers the probe with 200; start time runs from the spawn. */
 async function startProcess(args, { printsUrl = false, url, command = process.execPath }) {

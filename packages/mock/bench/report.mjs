@@ -77,10 +77,22 @@ export function printReport({ results, names, scenarios, exchanges }) {
     for (const name of shown) for (const sample of results[name].compare?.samples ?? []) console.log(`  ${name}: ${sample}`);
   }
 
+  if (results.baseline?.load.post50 && results.cli?.load.post50) printAgainstBaseline(results, scenarios);
   printTargets(results, figure, roundRatios);
   printJournalTargets(results, roundRatios);
   const ours = ['cli', 'startMock', 'compiled'].filter((name) => results[name]?.compare);
   return ours.some((name) => results[name].compare.errors + results[name].compare.differing > 0) ? 1 : 0;
+}
+
+/** The CLI's CPU time per request against the baseline's, per scenario: the cost (or saving) of the change measured. */
+function printAgainstBaseline(results, scenarios) {
+  console.log(`\n### Against the baseline: CPU time per request, ours ÷ ${results.baseline.label} (median of the rounds, with their range)\n`);
+  for (const scenario of scenarios) {
+    const base = results.baseline.load[scenario.id] ?? [];
+    const ratios = (results.cli.load[scenario.id] ?? []).map((run, round) => run.cpuMicros / base[round]?.cpuMicros);
+    const { text } = spread(ratios);
+    console.log(`- ${scenario.label}: ${text}`);
+  }
 }
 
 /** A ratio for a target line: the median of the rounds' ratios, with their range. */

@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 const examplesDir = fileURLToPath(new URL('../examples/', import.meta.url));
 const outFile = fileURLToPath(new URL('../dist/examples.json', import.meta.url));
 /** The info-string language of a Markdown block showing the file, by extension. */
-const languages = { '.ts': 'ts', '.json': 'json', '.yml': 'yaml', '.yaml': 'yaml', '.sh': 'sh' };
+const languages = { '.ts': 'ts', '.cjs': 'js', '.json': 'json', '.yml': 'yaml', '.yaml': 'yaml', '.sh': 'sh' };
 
 // Files only, and those of one level of folders (a project laid out as users copy it, e.g. client-tests/); running
 // vitest in examples/ leaves a node_modules/.vite cache, which is no example.

@@ -95,12 +95,13 @@ export function checkOptions<T extends MockOptions>(door: string, options: unkno
   return options as T;
 }
 
-/** The known name closest to `name` by edit distance, when it is close enough to be a slip. */
+/** The known name closest to `name` (by edit distance; one that starts with the other counts as 1), when it is close enough to be a slip. */
 export function nearestOf(name: string, names: readonly string[]): string | undefined {
   let best: string | undefined;
   let bestDistance = Number.POSITIVE_INFINITY;
   for (const candidate of names) {
-    const distance = editDistance(name.toLowerCase(), candidate.toLowerCase());
+    const [a, b] = [name.toLowerCase(), candidate.toLowerCase()];
+    const distance = a.length >= 3 && (b.startsWith(a) || a.startsWith(b)) ? 1 : editDistance(a, b);
     if (distance < bestDistance) {
       best = candidate;
       bestDistance = distance;

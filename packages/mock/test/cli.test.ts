@@ -145,7 +145,7 @@ describe('failures: a clear error naming the cause, exit code 1, nothing left ru
     [['--proxy', 'http://127.0.0.1:1', '--cors-origin', 'http://a.example'], '--cors-origin does not apply with --proxy'],
     [['--cors-origin', 'localhost:5173'], 'The CORS origin "localhost:5173" is not an origin.'],
     [['npm', 'test'], 'Unexpected argument "npm". Put a command to run after --'],
-    [['--prot', '1'], "Unknown option '--prot'"],
+    [['--prot', '1'], "Unknown option '--prot' (did you mean --port?)."],
   ])('bad arguments %j exit with code 2 and the usage', async (args, message) => {
     const run = runCli(args);
     expect(await run.exited).toEqual({ code: 2, signal: null });

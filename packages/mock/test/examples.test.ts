@@ -32,12 +32,24 @@ async function run(file: string, args: string[], options: { cwd: string; env?: N
 
 test('the vitest globalSetup example passes against the mock it starts, and stops it', async () => {
   const vitest = join(dirname(createRequire(import.meta.url).resolve('vitest/package.json')), 'vitest.mjs');
-  // client-tests/ is a project of its own (its own vitest.config.ts): test/msw-examples.test.ts runs it.
-  const result = await run(process.execPath, [vitest, 'run', '--root', examples, '--exclude', 'client-tests/**'], {
+  // client-tests/ and wrapped-tests/ are projects of their own (their own vitest.config.ts), run by their own tests.
+  const result = await run(process.execPath, [vitest, 'run', '--root', examples, '--exclude', 'client-tests/**', '--exclude', 'wrapped-tests/**'], {
     cwd: examples,
     env: { CI: 'true', NO_COLOR: '1', FORCE_COLOR: '0' },
   });
   expect(result.output).toMatch(/Tests\s+7 passed \(7\)/);
+  expect(result.code).toBe(0);
+  expect(await survivorsOf(result.marker)).toEqual([]);
+});
+
+test('the wrapper example: vitest run under the command-line mock, connectMock() from ES modules and CommonJS, with no URL given', async () => {
+  const vitest = join(dirname(createRequire(import.meta.url).resolve('vitest/package.json')), 'vitest.mjs');
+  const project = join(examples, 'wrapped-tests');
+  const env = { CI: 'true', NO_COLOR: '1', FORCE_COLOR: '0', THUMBNAIL_API_BASE_URL: '' };
+  const result = await run(process.execPath, [cliPath, '--port', '0', '--', process.execPath, vitest, 'run', '--root', project], { cwd: project, env });
+  expect(result.output).toMatch(/✓ gallery\.test\.ts \(2 tests\)/);
+  expect(result.output).toMatch(/✓ gallery-commonjs\.test\.cjs \(2 tests\)/);
+  expect(result.output).toMatch(/Tests\s+4 passed \(4\)/);
   expect(result.code).toBe(0);
   expect(await survivorsOf(result.marker)).toEqual([]);
 });

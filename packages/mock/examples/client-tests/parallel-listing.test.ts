@@ -1,11 +1,11 @@
 // Runs at the same time as parallel-posting.test.ts, against the same mock, with its own key.
 import { ThumbnailClient } from '@thumbnail-api/client';
+import { connectMock } from '@thumbnail-api/mock';
 import { afterEach, expect, inject, test } from 'vitest';
 import { galleryPage } from './gallery.js';
-import { mockControl } from './mock-control.js';
 
 const key = 'sk_test_parallel_listing';
-const mock = mockControl(inject('mockUrl'), key);
+const mock = connectMock(inject('mockUrl')).forKey(key);
 const client = new ThumbnailClient({ baseUrl: inject('mockUrl'), apiKey: key, maxRetries: 0 });
 afterEach(() => mock.reset());
 

@@ -1,12 +1,12 @@
 // Runs at the same time as parallel-listing.test.ts, against the same mock, with its own key: that file's 500 rule
 // never reaches this one.
 import { ThumbnailClient } from '@thumbnail-api/client';
+import { connectMock } from '@thumbnail-api/mock';
 import { afterEach, expect, inject, test } from 'vitest';
 import { galleryPage, requestThumbnail } from './gallery.js';
-import { mockControl } from './mock-control.js';
 
 const key = 'sk_test_parallel_posting';
-const mock = mockControl(inject('mockUrl'), key);
+const mock = connectMock(inject('mockUrl')).forKey(key);
 const client = new ThumbnailClient({ baseUrl: inject('mockUrl'), apiKey: key, maxRetries: 0 });
 afterEach(() => mock.reset());
 

@@ -1,5 +1,5 @@
 // One mock for every test file of the run (vitest runs files in parallel). Each file sends its own API key, and reads
-// and sets only that key's journal and rules, over the mock's control surface (/__mock), so files never see each other.
+// and sets only that key's journal and rules, through connectMock(url).forKey(key), so files never see each other.
 import { startMock } from '@thumbnail-api/mock';
 import type { TestProject } from 'vitest/node';
 

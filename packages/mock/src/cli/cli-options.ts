@@ -1,9 +1,11 @@
 // The command line of thumbnail-api-mock, parsed and checked.
-import { parseArgs } from 'node:util';
+import { type ParseArgsConfig, parseArgs } from 'node:util';
+import { nearestOf } from '../options.js';
 import { corsPolicy } from '../pipeline/cors.js';
 
 export const usage = `Usage: thumbnail-api-mock [options] [-- <command> [args...]]
        thumbnail-api-mock propose <dir> [--spec <file>]
+       thumbnail-api-mock verify --base-url <url> [options]   (verify --help for more)
 
 Serves the Thumbnail Generation Service API contract (bundled in this package).
 
@@ -46,14 +48,16 @@ A rule a test added (see below) is checked after authentication and before Prefe
 A path the contract does not document gets the mock's 404, a method it does not document the
 mock's 405 with an Allow header; HEAD is answered like GET without the body.
 
-Control surface, on the mock's own port (the contract proxy has none):
-  GET    /__mock/requests        the journal: {"requests": [...], "dropped": n}; filter with
-                                 ?operationId=listThumbnails and/or ?key=<the full key> (keys are redacted)
+Control surface, on the mock's own port (the contract proxy has none); ?key=<the full key> scopes
+every route to that key's rules, requests and held requests (connectMock().forKey(key) sends it):
+  GET    /__mock/requests        the journal: {"requests": [...], "dropped": n} (keys are redacted);
+                                 also filter with ?operationId=listThumbnails
   DELETE /__mock/requests        forget the journal
-  POST   /__mock/rules           add a rule (or an array): 201 {"id": ...}, or 400 {"error": ...}
+  POST   /__mock/rules           add a rule (or an array): 201 {"id": ...}, or 400 {"error", "field"}
   GET    /__mock/rules           the rules in force
   DELETE /__mock/rules/<id>      remove one rule;  DELETE /__mock/rules  remove them all
-  POST   /__mock/reset           remove every rule and forget the journal
+  DELETE /__mock/pending         end the requests a hang or a delay holds: 200 {"ended": n}
+  POST   /__mock/reset           remove the rules, forget the journal, end held requests
 A rule: {"operationId" | "method" + "path", "key"?, "body"? (fields the JSON body must have),
   "times"?, "delayMs"?, "fault"? ("reset" | "hang" | "malformed" | "truncated"),
   "answer"?: {"status", "headers"?, "body"?}}. Its answer is checked against the contract's response
@@ -64,7 +68,8 @@ A rule: {"operationId" | "method" + "path", "key"?, "body"? (fields the JSON bod
   curl 'localhost:4010/__mock/requests?operationId=createThumbnail'
 
 With a command after --, the mock (or proxy) is started, the command is run with
-THUMBNAIL_API_BASE_URL set to its URL, the mock is stopped, and the command's exit code is returned:
+THUMBNAIL_API_BASE_URL set to its URL (the client and connectMock() read it), the mock is stopped,
+and the command's exit code is returned:
   thumbnail-api-mock --port 0 --keys test/mock-keys.json -- npm test`;
 
 /** What the command line asks for. */
@@ -100,26 +105,22 @@ export function parseCliOptions(argv: readonly string[]): CliOptions {
   const separator = argv.indexOf('--');
   const own = separator === -1 ? argv : argv.slice(0, separator);
   const command = separator === -1 ? [] : argv.slice(separator + 1);
-  const { values, positionals } = parseArgs({
-    args: [...own],
-    allowPositionals: true,
-    options: {
-      host: { type: 'string' },
-      port: { type: 'string' },
-      keys: { type: 'string' },
-      spec: { type: 'string' },
-      'cors-origin': { type: 'string', multiple: true },
-      rules: { type: 'string' },
-      'journal-size': { type: 'string' },
-      'no-control': { type: 'boolean' },
-      proxy: { type: 'string' },
-      'fail-on-violation': { type: 'boolean' },
-      record: { type: 'string' },
-      redact: { type: 'string', multiple: true },
-      replay: { type: 'string' },
-      help: { type: 'boolean', short: 'h' },
-      version: { type: 'boolean' },
-    },
+  const { values, positionals } = parseFlags(own, {
+    host: { type: 'string' },
+    port: { type: 'string' },
+    keys: { type: 'string' },
+    spec: { type: 'string' },
+    'cors-origin': { type: 'string', multiple: true },
+    rules: { type: 'string' },
+    'journal-size': { type: 'string' },
+    'no-control': { type: 'boolean' },
+    proxy: { type: 'string' },
+    'fail-on-violation': { type: 'boolean' },
+    record: { type: 'string' },
+    redact: { type: 'string', multiple: true },
+    replay: { type: 'string' },
+    help: { type: 'boolean', short: 'h' },
+    version: { type: 'boolean' },
   });
   if (positionals.length > 0) {
     throw new Error(`Unexpected argument ${JSON.stringify(positionals[0])}. Put a command to run after --, e.g. -- npm test.`);
@@ -179,4 +180,16 @@ export function parseCliOptions(argv: readonly string[]): CliOptions {
     help: values.help ?? false,
     version: values.version ?? false,
   };
+}
+
+/** parseArgs, with an unknown flag named together with the nearest known one, as startMock() names an unknown option. */
+function parseFlags<const T extends NonNullable<ParseArgsConfig['options']>>(args: readonly string[], options: T) {
+  try {
+    return parseArgs({ args: [...args], allowPositionals: true, options });
+  } catch (error) {
+    const unknown = /^Unknown option '(--?[^']+)'/.exec((error as Error).message)?.[1];
+    if ((error as NodeJS.ErrnoException).code !== 'ERR_PARSE_ARGS_UNKNOWN_OPTION' || unknown === undefined) throw error;
+    const nearest = nearestOf(unknown.replace(/^-+/, ''), Object.keys(options));
+    throw new Error(`Unknown option '${unknown}'${nearest ? ` (did you mean --${nearest}?)` : ''}.`);
+  }
 }

@@ -61,13 +61,17 @@ export interface JournalRecord {
   readonly body: Buffer | undefined;
 }
 
-/** A record as kept: its body cut to {@link JOURNAL_BODY_LIMIT}. */
+/** A record as kept: its body a copy, cut to {@link JOURNAL_BODY_LIMIT}. */
 interface Kept extends JournalRecord {
   readonly bodyCut: boolean;
 }
 
 export class Journal {
-  private readonly ring: (Kept | undefined)[] = [];
+  // Parallel rings: the records as the pipeline made them, and the copies of their bodies (no object per request but
+  // the record itself).
+  private readonly records: (JournalRecord | undefined)[] = [];
+  private readonly bodies: (Buffer | undefined)[] = [];
+  private readonly cut: boolean[] = [];
   private next = 0;
   private droppedCount = 0;
 
@@ -84,35 +88,42 @@ export class Journal {
       this.droppedCount++;
       return;
     }
-    if (this.ring[this.next] !== undefined) this.droppedCount++;
+    const slot = this.next;
+    if (this.records[slot] !== undefined) this.droppedCount++;
     const body = record.body;
     const bodyCut = body !== undefined && body.length > JOURNAL_BODY_LIMIT;
+    this.records[slot] = record;
     // A copy: of the kept part, so a 10 MB body is not held by its first 64 KiB; and small bodies land in node's shared
     // pool, so the ring holds a few slabs instead of one ArrayBuffer per request (which slowed POSTs under load by GC).
-    const kept = body === undefined ? undefined : Buffer.from(bodyCut ? body.subarray(0, JOURNAL_BODY_LIMIT) : body);
-    this.ring[this.next] = { ...record, body: kept, bodyCut };
-    this.next = (this.next + 1) % this.size;
+    this.bodies[slot] = body === undefined ? undefined : Buffer.from(bodyCut ? body.subarray(0, JOURNAL_BODY_LIMIT) : body);
+    this.cut[slot] = bodyCut;
+    this.next = (slot + 1) % this.size;
   }
 
   /** The kept entries, oldest first, redacted. */
   entries(filter: RequestFilter = {}): JournalEntry[] {
-    const ordered = [...this.ring.slice(this.next), ...this.ring.slice(0, this.next)];
     const result: JournalEntry[] = [];
-    for (const kept of ordered) {
-      if (kept === undefined) continue;
-      if (filter.operationId !== undefined && kept.operationId !== filter.operationId) continue;
-      if (filter.key !== undefined && apiKeyOf(kept.headers) !== filter.key) continue;
-      result.push(publicEntry(kept));
+    const count = this.records.length;
+    for (let offset = 0; offset < count; offset++) {
+      const slot = (this.next + offset) % count;
+      const record = this.records[slot];
+      if (record === undefined) continue;
+      if (filter.operationId !== undefined && record.operationId !== filter.operationId) continue;
+      if (filter.key !== undefined && apiKeyOf(record.headers) !== filter.key) continue;
+      result.push(publicEntry({ ...record, body: this.bodies[slot], bodyCut: this.cut[slot]! }));
     }
     return result;
   }
 
   /** Forgets every entry (and the dropped count), or only those sent with `key`. */
   clear(key?: string): void {
-    for (let index = 0; index < this.ring.length; index++) {
-      const kept = this.ring[index];
+    for (let slot = 0; slot < this.records.length; slot++) {
+      const record = this.records[slot];
       // Nothing of a cleared request is held.
-      if (kept !== undefined && (key === undefined || apiKeyOf(kept.headers) === key)) this.ring[index] = undefined;
+      if (record !== undefined && (key === undefined || apiKeyOf(record.headers) === key)) {
+        this.records[slot] = undefined;
+        this.bodies[slot] = undefined;
+      }
     }
     if (key === undefined) this.droppedCount = 0;
   }

@@ -83,11 +83,24 @@ export function createNodeHandler(mock: { pipeline: Pipeline; controls: MockCont
         );
         return;
       }
-      pipeline.handle(request).then(
-        (outcome) => act(request, res, outcome),
-        // The client broke off while its body was read: nobody is left to answer.
-        () => res.destroy(),
-      );
+      let outcome: Outcome | Promise<Outcome>;
+      try {
+        outcome = pipeline.handle(request);
+      } catch {
+        // As a rejected outcome: the connection is dropped, the process goes on.
+        res.destroy();
+        return;
+      }
+      // A promise only when a step waited (the body, Prism); a GET is answered from this call.
+      if (outcome instanceof Promise) {
+        outcome.then(
+          (settled) => act(request, res, settled),
+          // The client broke off while its body was read: nobody is left to answer.
+          () => res.destroy(),
+        );
+      } else {
+        act(request, res, outcome);
+      }
     },
     close: () => mock.close(),
   };

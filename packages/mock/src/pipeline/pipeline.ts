@@ -39,8 +39,11 @@ export interface RecordedAnswers {
 }
 
 export interface Pipeline {
-  /** The outcome of a request, recorded in the journal; rejects only when reading the body fails (the client broke off). */
-  handle(request: EngineRequest): Promise<Outcome>;
+  /**
+   * The outcome of a request, recorded in the journal: at once, or a promise when a step had to wait (for the body, for
+   * Prism), which rejects only when reading the body fails (the client broke off).
+   */
+  handle(request: EngineRequest): Outcome | Promise<Outcome>;
 }
 
 /** What the pass knows of one request so far. */
@@ -66,21 +69,25 @@ type Step = (exchange: Exchange, options: PipelineOptions) => Outcome | undefine
 const steps: readonly Step[] = [cors, route, authenticate, applyRules, prefer, validate, answer];
 
 export function createPipeline(options: PipelineOptions): Pipeline {
-  return {
-    async handle(request) {
-      const exchange = begin(request, options.contract);
-      let outcome: Outcome | undefined;
-      for (const step of steps) {
-        const decided = step(exchange, options);
-        // Awaited only when a step needed the body or Prism: the GET hot path makes no promise of its own.
-        outcome = decided instanceof Promise ? await decided : decided;
-        if (outcome !== undefined) break;
-      }
-      // `answer` always decides.
-      options.journal.record(recordOf(exchange, outcome!));
-      return outcome!;
-    },
-  };
+  return { handle: (request) => run(begin(request, options.contract), options, 0) };
+}
+
+/** Runs the steps from `from` on; waits only when a step returns a promise (a GET makes none of its own). */
+function run(exchange: Exchange, options: PipelineOptions, from: number): Outcome | Promise<Outcome> {
+  for (let index = from; index < steps.length; index++) {
+    const decided = steps[index]!(exchange, options);
+    if (decided instanceof Promise)
+      return decided.then((outcome) => (outcome === undefined ? run(exchange, options, index + 1) : end(exchange, outcome, options)));
+    if (decided !== undefined) return end(exchange, decided, options);
+  }
+  // `answer`, the last step, always decides.
+  throw new Error('No step of the pipeline decided the outcome.');
+}
+
+/** The journal's one record of the pass, then the outcome. */
+function end(exchange: Exchange, outcome: Outcome, options: PipelineOptions): Outcome {
+  options.journal.record(recordOf(exchange, outcome));
+  return outcome;
 }
 
 /** The target read: its path and query, and the documented path it names (if any). */
@@ -236,12 +243,13 @@ function send(exchange: Exchange, answer: PreparedAnswer): Outcome {
 }
 
 /** Reads the body once (later steps get the same bytes). */
-async function readBody(exchange: Exchange): Promise<Buffer | undefined> {
-  if (!exchange.bodyRead) {
-    exchange.body = await exchange.request.readBody(BODY_LIMIT);
+function readBody(exchange: Exchange): Promise<Buffer | undefined> {
+  if (exchange.bodyRead) return Promise.resolve(exchange.body);
+  return exchange.request.readBody(BODY_LIMIT).then((body) => {
+    exchange.body = body;
     exchange.bodyRead = true;
-  }
-  return exchange.body;
+    return body;
+  });
 }
 
 /** The request as a rule's matcher reads it. */

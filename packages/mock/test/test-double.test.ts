@@ -1,0 +1,169 @@
+// One suite for every implementation of the test-double interface: startMock()'s result, createHandlers()'s (through
+// msw/node) and connectMock() over HTTP to the command-line mock in its own process. A behaviour cannot exist in one
+// and not the others: each case runs against all three, with `await` (in-process answers come at once).
+import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { connectMock, MockRuleError, startMock, type TestDouble } from '../src/index.js';
+import { createHandlers } from '../src/msw.js';
+import { killAllRuns, runCli } from './helpers/cli.js';
+
+interface Implementation {
+  readonly double: TestDouble;
+  /** Where a client sends its requests. */
+  readonly baseUrl: string;
+  stop(): Promise<void>;
+}
+
+const implementations: Record<string, () => Promise<Implementation>> = {
+  'startMock()': async () => {
+    const mock = await startMock({ port: 0 });
+    return { double: mock, baseUrl: mock.url, stop: () => mock.stop() };
+  },
+  'createHandlers() through msw/node': async () => {
+    const handlers = await createHandlers({ baseUrl: 'https://api.thumbnails.test' });
+    const server = setupServer(...handlers.handlers);
+    server.listen({ onUnhandledRequest: 'error' });
+    return {
+      double: handlers,
+      baseUrl: handlers.baseUrl,
+      stop: async () => {
+        handlers.endPending();
+        server.close();
+      },
+    };
+  },
+  'connectMock() to the command-line mock': async () => {
+    const url = await runCli(['--port', '0']).ready();
+    return { double: connectMock(url), baseUrl: url, stop: killAllRuns };
+  },
+};
+
+const alice = 'key-of-alice-0001';
+const bob = 'key-of-bob-000002';
+
+describe.each(Object.keys(implementations))('%s', (name) => {
+  let mock: Implementation;
+  let double: TestDouble;
+  beforeAll(async () => {
+    mock = await implementations[name]!();
+    double = mock.double;
+  }, 60_000);
+  afterAll(() => mock?.stop());
+  afterEach(() => double.reset());
+
+  const list = (key = alice, init: RequestInit = {}) => fetch(`${mock.baseUrl}/api/thumbnails`, { ...init, headers: { 'x-api-key': key } });
+  const create = (prompt: string, key = alice) =>
+    fetch(`${mock.baseUrl}/api/thumbnails`, {
+      method: 'POST',
+      headers: { 'x-api-key': key, 'content-type': 'application/json' },
+      body: JSON.stringify({ prompt }),
+    });
+
+  test('a rule answers the requests it matches, and the journal names it; removed, it answers no more', async () => {
+    const rule = await double.rule({ operationId: 'listThumbnails', answer: { status: 503, headers: { 'retry-after': '2' } } });
+    const refused = await list();
+    expect([refused.status, refused.headers.get('retry-after')]).toEqual([503, '2']);
+    await rule.remove();
+    expect((await list()).status).toBe(200);
+    const journal = await double.requests({ operationId: 'listThumbnails' });
+    expect(journal.map((entry) => [entry.status, entry.rule])).toEqual([
+      [503, rule.id],
+      [200, null],
+    ]);
+    // Gone already: removing it again is no error.
+    await rule.remove();
+  });
+
+  test('a rule matching by body answers only the requests with those fields, and is used up after `times`', async () => {
+    await double.rule({ operationId: 'createThumbnail', body: { prompt: 'a cat' }, times: 1, answer: { status: 429 } });
+    expect((await create('a dog')).status).toBe(200);
+    expect((await create('a cat')).status).toBe(429);
+    expect((await create('a cat')).status).toBe(200);
+    const bodies = (await double.requests({ operationId: 'createThumbnail' })).map((entry) => [entry.body, entry.status]);
+    expect(bodies).toEqual([
+      [{ prompt: 'a dog' }, 200],
+      [{ prompt: 'a cat' }, 429],
+      [{ prompt: 'a cat' }, 200],
+    ]);
+  });
+
+  test('a rule that breaks the contract is refused with a MockRuleError naming the field', async () => {
+    const refused = double.rule({ operationId: 'listThumbnails', answer: { status: 503, body: { success: true } } });
+    await expect(refused).rejects.toBeInstanceOf(MockRuleError);
+    await expect(refused).rejects.toMatchObject({ field: 'answer.body', message: expect.stringContaining('breaks the schema of the 503 response') });
+    await expect(double.rule({ operationId: 'listThumbnail', answer: { status: 200 } })).rejects.toMatchObject({ field: 'operationId' });
+  });
+
+  test('the journal filters by operation and by key, shows keys only by a hint, and clears', async () => {
+    await list(alice);
+    await create('a fox', bob);
+    expect((await double.requests({ key: bob })).map((entry) => [entry.operationId, entry.keyHint, entry.headers['x-api-key']])).toEqual([
+      ['createThumbnail', '…0002', '…0002'],
+    ]);
+    expect(await double.requests({ operationId: 'listThumbnails' })).toHaveLength(1);
+    await double.clearRequests();
+    expect(await double.requests()).toEqual([]);
+  });
+
+  test('a view for one key sees and changes only its own rules and requests', async () => {
+    const mine = double.forKey(alice);
+    await mine.rule({ operationId: 'listThumbnails', answer: { status: 500 } });
+    expect((await list(alice)).status).toBe(500);
+    expect((await list(bob)).status).toBe(200);
+    expect((await mine.requests()).map((entry) => entry.keyHint)).toEqual(['…0001']);
+    await mine.reset();
+    expect((await list(alice)).status).toBe(200);
+    expect((await double.requests()).map((entry) => entry.keyHint)).toEqual(['…0002', '…0001']);
+    await expect(mine.rule({ operationId: 'listThumbnails', key: bob, answer: { status: 500 } })).rejects.toMatchObject({ field: 'key' });
+    expect(() => double.forKey('')).toThrow(TypeError);
+  });
+
+  test('clearRules() removes every rule, of every key', async () => {
+    await double.rule({ operationId: 'listThumbnails', answer: { status: 500 } });
+    await double.forKey(bob).rule({ operationId: 'listThumbnails', answer: { status: 502 } });
+    await double.clearRules();
+    expect([(await list(alice)).status, (await list(bob)).status]).toEqual([200, 200]);
+  });
+
+  test('endPending() ends a request a hang holds, as a network error, and says how many it ended', async () => {
+    await double.rule({ operationId: 'listThumbnails', fault: 'hang' });
+    const held = fateOf(list());
+    await until(async () => (await double.requests()).length === 1);
+    expect(await double.endPending()).toBe(1);
+    expect(await held()).toBe('network error');
+    expect(await double.endPending()).toBe(0);
+  });
+
+  test("reset() of one key ends that key's held requests and leaves the others held", async () => {
+    await double.rule({ operationId: 'listThumbnails', fault: 'hang' });
+    const alices = fateOf(list(alice));
+    const bobs = fateOf(list(bob));
+    await until(async () => (await double.requests()).length === 2);
+    await double.forKey(alice).reset();
+    expect(await alices()).toBe('network error');
+    expect(await double.forKey(bob).endPending()).toBe(1);
+    expect(await bobs()).toBe('network error');
+  });
+});
+
+/**
+ * What becomes of a request: `fate()` resolves with `network error` (fetch rejected with a TypeError), `answered <status>`,
+ * or `still held` when neither happened within 5 s of asking. The outcome is watched from the start: over HTTP the
+ * request may end before the call that ends it resolves.
+ */
+function fateOf(request: Promise<Response>): () => Promise<string> {
+  const settled = request.then(
+    (response) => `answered ${response.status}`,
+    (error: unknown) => (error instanceof TypeError ? 'network error' : `failed: ${String(error)}`),
+  );
+  return () => Promise.race([settled, new Promise<string>((resolve) => setTimeout(() => resolve('still held'), 5_000))]);
+}
+
+/** Waits until `condition` holds (a request has reached the mock), checking every 20 ms for up to 10 s. */
+async function until(condition: () => Promise<boolean>): Promise<void> {
+  const deadline = Date.now() + 10_000;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error('The condition never held within 10 s.');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
