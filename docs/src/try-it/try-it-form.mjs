@@ -54,7 +54,7 @@ export function renderDialog(contract, operation, choices) {
 <textarea id="try-it-headers" name="headers" rows="3" spellcheck="false" autocomplete="off">${escapeHtml(choices.headers)}</textarea>
 ${body}
 <p class="try-it-error" role="alert" hidden></p>
-<div class="try-it-actions"><button type="submit" class="try-it-send">Send to the mock</button><span class="try-it-hint">The mock's answer appears below.</span></div>
+<div class="try-it-actions"><button type="submit" class="try-it-send">Send to the mock</button><span class="try-it-hint">Nothing leaves this page.</span></div>
 </form>
 <div class="try-it-response">
 <section class="try-it-answer" aria-labelledby="try-it-answer-title">
