@@ -12,7 +12,7 @@ const here = fileURLToPath(new URL('.', import.meta.url));
  * A module's text with every piece of text that holds a space (its messages and hints) emptied.
  * @param {string} path @param {string} text
  */
-export function emptyMessages(path, text) {
+function emptyMessages(path, text) {
   const source = ts.createSourceFile(path, text, ts.ScriptTarget.Latest, true);
   /** @type {Array<[number, number]>} */
   const cuts = [];
@@ -42,7 +42,7 @@ const withoutMessages = {
 };
 
 /** @param {string} contents @param {import('esbuild').Plugin[]} plugins */
-export async function sizeOf(contents, plugins = []) {
+async function sizeOf(contents, plugins = []) {
   const result = await build({
     plugins,
     stdin: { contents, resolveDir: here, loader: 'js' },

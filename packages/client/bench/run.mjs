@@ -15,8 +15,9 @@ import { measureBundleSize } from './bundle-size.mjs';
 
 const CALLS = Number(process.env.BENCH_CALLS ?? 4000);
 const loadAtStart = loadavg()[0];
-// Issue 24's targets: thumbnails.list() at most 1.30x bare fetch (and at or below openapi-fetch with a time limit), at most 9 kB gzipped.
-const TARGETS = { ratio: 1.3, gzKb: 9 };
+// The targets: thumbnails.list() at most 1.20x bare fetch (and at or below openapi-fetch with a time limit); the bundle at
+// most 9 kB gzipped, which the README's Performance section shows out of reach.
+const TARGETS = { ratio: 1.2, gzKb: 9 };
 const WARMUP = 500;
 const TIMEOUT_MS = 60_000;
 const body = JSON.stringify({ thumbnails: [{ id: 't_1', prompt: 'A red fox at dawn' }] });

@@ -1,5 +1,6 @@
 // What create(), list() and request() return: a promise of the parsed body that also hands out the answer itself
-// (`.withResponse()`, `.asResponse()`), as openai-node's APIPromise does. The body is parsed only when it is asked for.
+// (`.withResponse()`, `.asResponse()`), as openai-node's APIPromise does. It parses the body only when asked for; how
+// to parse it is the caller's (parse-body.ts for every call of the client).
 import { requestIdOf } from './errors.js';
 import { type Answer, answerOver, type BodyMode } from './transport.js';
 

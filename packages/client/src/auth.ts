@@ -1,8 +1,7 @@
-// The key's header; and, for client.raw, openapi-fetch middleware that sends it only where it may travel.
+// Where the key may travel and in which header; and, for client.raw, openapi-fetch middleware that sends it only there.
 import type { Middleware } from 'openapi-fetch';
-import { RequestArgumentError } from './errors.js';
+import { ConfigurationError, RequestArgumentError } from './errors.js';
 import type { AuthMethod } from './options.js';
-import { assertKeyMayTravel } from './resolve-config.js';
 
 /** The header that carries the key, and its value: `x-api-key: <key>` or `Authorization: Bearer <key>`. */
 export function keyHeaderOf(apiKey: string, auth: AuthMethod): [name: string, value: string] {
@@ -37,4 +36,23 @@ export function authMiddleware(
       return undefined;
     },
   };
+}
+
+/**
+ * Refuses to send the key over plain http:// to anything but loopback, unless allowed. Checked for the
+ * base URL at construction and again for every request, since `client.raw` takes a per-request `baseUrl`.
+ */
+export function assertKeyMayTravel(url: URL, allowInsecureHttp: boolean): void {
+  if (url.protocol === 'https:' || (url.protocol === 'http:' && (allowInsecureHttp || isLoopback(url.hostname)))) return;
+  if (url.protocol === 'http:') {
+    throw new ConfigurationError(
+      `Refusing to send the API key over plain http:// to ${url.host}: anyone on the network could read it. ` +
+        'Use https://, or pass allowInsecureHttp: true if the network is trusted (loopback addresses such as 127.0.0.1 are always allowed).',
+    );
+  }
+  throw new ConfigurationError(`Refusing to send the API key with the ${url.protocol} scheme: use https:// (or http:// for loopback).`);
+}
+
+function isLoopback(hostname: string): boolean {
+  return hostname === 'localhost' || hostname === '[::1]' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(hostname);
 }

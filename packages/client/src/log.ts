@@ -3,11 +3,16 @@
 import type { ThumbnailClientLogger } from './options.js';
 import { safeLogger } from './safe-logger.js';
 import type { Redact } from './secret-redaction.js';
-import type { Log, LogLevel } from './transport.js';
+
+/** A level of the client's log: each attempt (debug), each success (info), each retry (warn), each failure (error). */
+export type LogLevel = 'debug' | 'info' | 'warn' | 'error';
+
+/** Writes one line of the client's log at a level. */
+export type Log = (level: LogLevel, line: string) => void;
 
 const RANKS: Record<LogLevel, number> = { debug: 0, info: 1, warn: 2, error: 3 };
 
-/** The levels THUMBNAIL_API_LOG takes: each attempt (debug), each success (info), each retry (warn), each failure (error). */
+/** The levels THUMBNAIL_API_LOG takes. */
 export const LOG_LEVELS = [...(Object.keys(RANKS) as LogLevel[]), 'off'] as const;
 
 /** The log of a client, or `undefined` when it logs nothing. */

@@ -1,13 +1,14 @@
 // Turns options and environment variables into a checked configuration, failing early with a message that
 // names the option or variable to fix, as the runtime passes it. No message ever contains the key.
+import { assertKeyMayTravel } from './auth.js';
 import { isBrowser } from './browser-detection.js';
 import { ConfigurationError, RequestArgumentError } from './errors.js';
-import { LOG_LEVELS } from './log.js';
+import { HEADER_NAME, HEADER_VALUE } from './http-syntax.js';
+import { LOG_LEVELS, type LogLevel } from './log.js';
 import type { AuthMethod, FetchFunction, RequestOptions, ThumbnailClientLogger, ThumbnailClientOptions } from './options.js';
 import { detectRuntime, identityHeaders, type Runtime } from './runtime-identity.js';
 import { type EnvironmentSetting, readEnvironment, readIfAllowed, settingsSource } from './runtime-permissions.js';
 import { warn } from './safe-logger.js';
-import type { LogLevel } from './transport.js';
 
 /** The checked configuration of a client. */
 export interface ResolvedConfig {
@@ -30,50 +31,47 @@ export interface ResolvedConfig {
   allowInsecureHttp: boolean;
 }
 
-// Our defaults (the service documents no time-outs or rate limits): see the README.
-const DEFAULT_TIMEOUT_MS = 60_000;
-const DEFAULT_MAX_RETRIES = 2;
-const DEFAULT_RETRY_DELAY_MS = 500;
-const DEFAULT_MAX_RETRY_DELAY_MS = 30_000;
-const DEFAULT_MAX_RESPONSE_BYTES = 10 * 1024 * 1024;
+/** A numeric option's bounds, named in its errors (past them a value is a slip, such as seconds for milliseconds, not a setting), and its default. */
+interface NumberRule {
+  min: number;
+  max: number;
+  /** The maximum in words, for the error, e.g. ` (1 hour)`. */
+  named: string;
+  fallback?: number;
+  /** Whether a call may set it too. */
+  perCall: boolean;
+}
 
-type NumericOption = 'timeoutMs' | 'totalTimeoutMs' | 'maxRetries' | 'retryDelayMs' | 'maxRetryDelayMs' | 'maxResponseBytes';
-// Bounds of the numeric options (our choice), named in the errors: past them a value is a slip (seconds for
-// milliseconds, a retry loop without end), not a setting.
-const LIMITS: Record<NumericOption, [min: number, max: number, named: string]> = {
-  timeoutMs: [1, 3_600_000, ' (1 hour)'],
-  totalTimeoutMs: [1, 3_600_000, ' (1 hour)'],
-  maxRetries: [0, 10, ''],
-  retryDelayMs: [0, 600_000, ' (10 minutes)'],
-  maxRetryDelayMs: [0, 600_000, ' (10 minutes)'],
-  maxResponseBytes: [1, 1_073_741_824, ' (1 GiB)'],
-};
-const CALL_OPTIONS = ['timeoutMs', 'totalTimeoutMs', 'maxRetries', 'maxResponseBytes', 'signal', 'headers'];
+// Every option of new ThumbnailClient(), in the order errors list them; for the numeric ones, their bounds and defaults
+// (our choice: the service documents no time-outs or rate limits; see the README).
+const CLIENT_OPTIONS = {
+  apiKey: null,
+  baseUrl: null,
+  auth: null,
+  fetch: null,
+  headers: null,
+  timeoutMs: { min: 1, max: 3_600_000, named: ' (1 hour)', fallback: 60_000, perCall: true },
+  maxRetries: { min: 0, max: 10, named: '', fallback: 2, perCall: true },
+  retryDelayMs: { min: 0, max: 600_000, named: ' (10 minutes)', fallback: 500, perCall: false },
+  maxRetryDelayMs: { min: 0, max: 600_000, named: ' (10 minutes)', fallback: 30_000, perCall: false },
+  maxResponseBytes: { min: 1, max: 1_073_741_824, named: ' (1 GiB)', fallback: 10 * 1024 * 1024, perCall: true },
+  totalTimeoutMs: { min: 1, max: 3_600_000, named: ' (1 hour)', perCall: true },
+  logger: null,
+  dangerouslyAllowBrowser: null,
+  allowInsecureHttp: null,
+} as const satisfies Record<keyof ThumbnailClientOptions, NumberRule | null>;
+
+type OptionName = keyof typeof CLIENT_OPTIONS;
+type NumericOption = { [K in OptionName]: (typeof CLIENT_OPTIONS)[K] extends NumberRule ? K : never }[OptionName];
+const OPTION_NAMES = Object.keys(CLIENT_OPTIONS) as OptionName[];
+const NUMERIC_CALL_OPTIONS = OPTION_NAMES.filter((name): name is NumericOption => CLIENT_OPTIONS[name]?.perCall === true);
+const CALL_OPTIONS = [...NUMERIC_CALL_OPTIONS, 'signal', 'headers'];
 
 /** Makes the error for a wrong option: a ConfigurationError for the client's, a RequestArgumentError for a call's. */
 type Refuse = (message: string, option: string) => ConfigurationError;
 const refuseOption: Refuse = (message) => new ConfigurationError(message);
 const refuseCallOption: Refuse = (message, option) => new RequestArgumentError(message, `options.${option}`);
 
-const CLIENT_OPTIONS: ReadonlyArray<keyof ThumbnailClientOptions> = [
-  'apiKey',
-  'baseUrl',
-  'auth',
-  'fetch',
-  'headers',
-  'timeoutMs',
-  'maxRetries',
-  'retryDelayMs',
-  'maxRetryDelayMs',
-  'maxResponseBytes',
-  'totalTimeoutMs',
-  'logger',
-  'dangerouslyAllowBrowser',
-  'allowInsecureHttp',
-];
-const HEADER_NAME = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
-/** The characters of a header value, and of a reason phrase (HTAB, SP, VCHAR, obs-text): what Headers and Response accept. */
-export const HEADER_VALUE = /^[\t\x20-\x7e\x80-\xff]*$/;
 const KEY_HEADERS = new Set(['x-api-key', 'authorization']);
 const ENV_SETTINGS: ReadonlyArray<EnvironmentSetting & { option: 'apiKey' | 'baseUrl' }> = [
   { variable: 'THUMBNAIL_API_KEY', option: 'apiKey' },
@@ -83,7 +81,7 @@ const ENV_SETTINGS: ReadonlyArray<EnvironmentSetting & { option: 'apiKey' | 'bas
 /** Checks the options of `new ThumbnailClient()`, falling back to `THUMBNAIL_API_KEY` / `THUMBNAIL_API_BASE_URL`. */
 export function resolveConfig(options: ThumbnailClientOptions): ResolvedConfig {
   if (options === null || typeof options !== 'object') throw new ConfigurationError('new ThumbnailClient() takes an options object, e.g. { baseUrl }.');
-  checkKnownKeys(options, CLIENT_OPTIONS, 'new ThumbnailClient()', refuseOption);
+  checkKnownKeys(options, OPTION_NAMES, 'new ThumbnailClient()', refuseOption);
   if (isBrowser() && options.dangerouslyAllowBrowser !== true) {
     throw new ConfigurationError(
       'Refusing to run in a browser: every visitor could read the API key (the service says keys belong in server-side code only). ' +
@@ -115,19 +113,20 @@ export function resolveConfig(options: ThumbnailClientOptions): ResolvedConfig {
   const headers: Record<string, string> = { Accept: 'application/json', ...identityHeaders(runtime) };
   Object.assign(headers, checkHeaders(options.headers, 'headers', refuseOption));
 
-  const maxRetryDelayMs = checkNumber(options, 'maxRetryDelayMs', refuseOption) ?? DEFAULT_MAX_RETRY_DELAY_MS;
+  const maxRetryDelayMs = numberOption(options, 'maxRetryDelayMs');
   return {
     apiKey,
     baseUrl,
     auth,
     fetch,
     headers,
-    timeoutMs: checkNumber(options, 'timeoutMs', refuseOption) ?? DEFAULT_TIMEOUT_MS,
+    timeoutMs: numberOption(options, 'timeoutMs'),
     totalTimeoutMs: checkNumber(options, 'totalTimeoutMs', refuseOption),
-    maxRetries: checkNumber(options, 'maxRetries', refuseOption) ?? DEFAULT_MAX_RETRIES,
-    retryDelayMs: checkNumber(options, 'retryDelayMs', refuseOption) ?? Math.min(DEFAULT_RETRY_DELAY_MS, maxRetryDelayMs),
+    maxRetries: numberOption(options, 'maxRetries'),
+    // The default first delay never exceeds a shorter longest delay that was set.
+    retryDelayMs: checkNumber(options, 'retryDelayMs', refuseOption) ?? Math.min(CLIENT_OPTIONS.retryDelayMs.fallback, maxRetryDelayMs),
     maxRetryDelayMs,
-    maxResponseBytes: checkNumber(options, 'maxResponseBytes', refuseOption) ?? DEFAULT_MAX_RESPONSE_BYTES,
+    maxResponseBytes: numberOption(options, 'maxResponseBytes'),
     logger,
     logLevel: logger === undefined && settingsSource(runtime.name) === 'environment' ? logLevelOf(readIfAllowed(LOG_VARIABLE)) : undefined,
     allowInsecureHttp,
@@ -157,32 +156,13 @@ export function checkRequestOptions<T extends RequestOptions>(options: T | undef
   if (options === undefined) return {} as T;
   if (options === null || typeof options !== 'object') throw new RequestArgumentError(`${call} takes an options object as its last argument.`, 'options');
   checkKnownKeys(options, [...CALL_OPTIONS, ...extra], call, refuseCallOption);
-  for (const name of ['timeoutMs', 'totalTimeoutMs', 'maxRetries', 'maxResponseBytes'] as const) checkNumber(options, name, refuseCallOption);
+  for (const name of NUMERIC_CALL_OPTIONS) checkNumber(options, name, refuseCallOption);
   checkHeaders(options.headers, 'headers', refuseCallOption);
   const signal = options.signal as Partial<AbortSignal> | undefined;
   if (signal !== undefined && (typeof signal?.aborted !== 'boolean' || typeof signal.addEventListener !== 'function')) {
     throw refuseCallOption('signal must be an AbortSignal, e.g. from new AbortController() or AbortSignal.timeout(ms).', 'signal');
   }
   return options;
-}
-
-/**
- * Refuses to send the key over plain http:// to anything but loopback, unless allowed. Checked for the
- * base URL at construction and again for every request, since `client.raw` takes a per-request `baseUrl`.
- */
-export function assertKeyMayTravel(url: URL, allowInsecureHttp: boolean): void {
-  if (url.protocol === 'https:' || (url.protocol === 'http:' && (allowInsecureHttp || isLoopback(url.hostname)))) return;
-  if (url.protocol === 'http:') {
-    throw new ConfigurationError(
-      `Refusing to send the API key over plain http:// to ${url.host}: anyone on the network could read it. ` +
-        'Use https://, or pass allowInsecureHttp: true if the network is trusted (loopback addresses such as 127.0.0.1 are always allowed).',
-    );
-  }
-  throw new ConfigurationError(`Refusing to send the API key with the ${url.protocol} scheme: use https:// (or http:// for loopback).`);
-}
-
-function isLoopback(hostname: string): boolean {
-  return hostname === 'localhost' || hostname === '[::1]' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(hostname);
 }
 
 function checkApiKey(value: unknown, source: string, runtime: Runtime): string {
@@ -260,11 +240,16 @@ function checkBoolean(value: unknown, name: string): boolean {
 function checkNumber(options: Partial<Record<NumericOption, unknown>>, name: NumericOption, refuse: Refuse): number | undefined {
   const value = options[name];
   if (value === undefined) return undefined;
-  const [min, max, named] = LIMITS[name];
+  const { min, max, named } = CLIENT_OPTIONS[name];
   if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max) {
     throw refuse(`${name} must be a whole number from ${min} to ${max}${named}, got ${describe(value)}.`, name);
   }
   return value;
+}
+
+/** A client option with a default: the checked value, or the default. */
+function numberOption(options: ThumbnailClientOptions, name: 'timeoutMs' | 'maxRetries' | 'maxRetryDelayMs' | 'maxResponseBytes'): number {
+  return checkNumber(options, name, refuseOption) ?? CLIENT_OPTIONS[name].fallback;
 }
 
 function checkHeaders(headers: unknown, name: string, refuse: Refuse): Record<string, string> {

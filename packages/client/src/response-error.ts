@@ -1,7 +1,7 @@
 // Turns a response that is not usable data into a typed error with a readable message, whatever its body:
 // the documented `{ success: false, error }`, empty, an HTML page from a proxy, or JSON of another shape.
 import { apiErrorClassFor, errorTextOf, ResponseTooLargeError, requestIdOf, type ThumbnailApiError } from './errors.js';
-import { HEADER_VALUE } from './resolve-config.js';
+import { HEADER_VALUE } from './http-syntax.js';
 import { type Redact, redactHeaders, redactValue } from './secret-redaction.js';
 
 // Characters of a body (or of its error text) that an error keeps: a body of hundreds of MB must not end up in a log line.

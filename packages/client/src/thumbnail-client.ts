@@ -1,17 +1,18 @@
 // The client: a resource-style surface that returns data or throws typed errors, straight over the transport; the
-// openapi-fetch client over the same transport (`raw`); and an escape hatch for endpoints the contract does not describe yet.
+// openapi-fetch client over the same transport (`raw`, whose middleware applies to raw calls only); and an escape hatch
+// for endpoints the contract does not describe yet.
 import type { CreateThumbnailRequest, CreateThumbnailResponse, ListThumbnailsResponse, paths } from '@thumbnail-api/types';
-import createClient, { type Client, createQuerySerializer, defaultBodySerializer, type Middleware } from 'openapi-fetch';
+import createClient, { type Client, createQuerySerializer, defaultBodySerializer } from 'openapi-fetch';
 import { APIPromise } from './api-promise.js';
 import { authMiddleware, keyHeaderOf } from './auth.js';
 import { RequestArgumentError } from './errors.js';
 import { createLog } from './log.js';
 import type { HttpMethod, RawRequestOptions, RequestOptions, ThumbnailClientOptions } from './options.js';
+import { answerError, type CallSite, parseErrorBody, parseSuccessBody } from './parse-body.js';
 import { checkQuery, jsonBody } from './request-arguments.js';
 import { checkRequestOptions, resolveConfig } from './resolve-config.js';
-import { responseError } from './response-error.js';
 import { createRedact, type Redact, redactedAnswer } from './secret-redaction.js';
-import { answerOver, createTransport, parseBody, type Transport } from './transport.js';
+import { answerOver, createTransport, type Transport } from './transport.js';
 
 /** The thumbnails resource: `POST /api/thumbnails` and `GET /api/thumbnails`. */
 export interface ThumbnailsResource {
@@ -40,14 +41,16 @@ const serializeQuery = createQuerySerializer();
 // openapi-fetch's types leave out the headers it passes.
 const serializeBody = defaultBodySerializer as (body: unknown, headers?: Headers) => unknown;
 const describeKind = (value: unknown) => (value === null ? 'null' : Array.isArray(value) ? 'an array' : `a ${typeof value}`);
-const utf8 = new TextDecoder();
 const encoder = new TextEncoder();
 
 const METHODS: readonly HttpMethod[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'];
 
 /** Client of the Thumbnail Generation Service API. Server-side only: it holds your API key. */
 export class ThumbnailClient {
-  /** The openapi-fetch client underneath, typed from the contract, returning `{ data, error, response }`; same auth, base URL, timeouts and retries. */
+  /**
+   * The openapi-fetch client underneath, typed from the contract, returning `{ data, error, response }`; same auth, base
+   * URL, timeouts and retries. Its middleware (`raw.use()`) applies to raw calls only: the `fetch` option sees every call.
+   */
   readonly raw: Client<paths>;
   /** Generate and list thumbnails. */
   readonly thumbnails: ThumbnailsResource;
@@ -57,10 +60,6 @@ export class ThumbnailClient {
   readonly #redact: Redact;
   /** The headers of every call, the key's included, with lower-case names. */
   readonly #headers: Record<string, string>;
-  /** Middleware added with `raw.use()`: while there is any, resource calls go through openapi-fetch too, so that it applies. */
-  readonly #middleware = new Set<Middleware>();
-  // The fetch functions that go through this client's transport, so that the key goes out through nothing else.
-  readonly #fetches = new WeakSet<(request: Request) => Promise<Response>>();
 
   /** Checks the options (falling back to `THUMBNAIL_API_KEY` / `THUMBNAIL_API_BASE_URL`); throws `ConfigurationError` when one is wrong. */
   constructor(options: ThumbnailClientOptions = {}) {
@@ -77,8 +76,8 @@ export class ThumbnailClient {
     merged.forEach((value, name) => {
       this.#headers[name] = value;
     });
+    // The one fetch of client.raw: the key goes out through this client's transport and nothing else.
     const rawFetch = (request: Request) => this.#sendRaw(request);
-    this.#fetches.add(rawFetch);
     this.raw = createClient<paths>({
       baseUrl,
       headers,
@@ -93,18 +92,7 @@ export class ThumbnailClient {
           ? serializeBody(body, headers)
           : jsonBody(body, 'client.raw', 'body', redact)) as (body: unknown) => unknown,
     });
-    this.raw.use(
-      authMiddleware(keyHeader, keyValue, baseUrl, allowInsecureHttp, (fetch) => this.#fetches.has(fetch as (request: Request) => Promise<Response>)),
-    );
-    const { use, eject } = this.raw;
-    this.raw.use = (...added) => {
-      use(...added);
-      for (const middleware of added) this.#middleware.add(middleware);
-    };
-    this.raw.eject = (...removed) => {
-      eject(...removed);
-      for (const middleware of removed) this.#middleware.delete(middleware);
-    };
+    this.raw.use(authMiddleware(keyHeader, keyValue, baseUrl, allowInsecureHttp, (fetch) => fetch === rawFetch));
     this.baseUrl = baseUrl;
     this.thumbnails = {
       create: (body, requestOptions) => {
@@ -168,62 +156,22 @@ export class ThumbnailClient {
     }
     const url = `${this.baseUrl}${path}${search ? `?${search}` : ''}`;
     const mode = { unread: false };
-    const redact = this.#redact;
-    // Built only on failure: redaction is not needed on the success path.
-    const failed = (response: Response, body: unknown, problem?: string) => responseError({ method, path: redact(path), response, body, redact }, problem);
-    const answer =
-      this.#middleware.size > 0
-        ? this.#throughMiddleware(method, path, query, text, options).then(({ response, data, error }) => {
-            if (!response.ok) throw failed(response, error);
-            return { response, bytes: data ? new Uint8Array(data) : null };
-          })
-        : this.#transport({ method, url, headers, body: text === undefined ? undefined : encoder.encode(text) }, options, mode).then((answered) => {
-            if (!answered.response.ok) throw failed(answered.response, parseBody(answered.bytes));
-            return answered;
-          });
-    return new APIPromise(
-      answer,
-      (bytes, response) => {
-        const text = bytes ? utf8.decode(bytes) : '';
-        if (!text) {
-          if (expectObject) throw failed(response, undefined, 'the body is empty, not the JSON object the API documents');
-          return undefined;
-        }
-        let parsed: unknown;
-        try {
-          parsed = JSON.parse(text);
-        } catch {
-          throw failed(response, text);
-        }
-        if (expectObject && (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed))) {
-          throw failed(response, parsed, 'the body is JSON but not the object the API documents');
-        }
-        return parsed;
-      },
-      mode,
-    );
-  }
-
-  /** A resource call through openapi-fetch, for the middleware added to `raw`: slower, and the body is read before it is handed on. */
-  #throughMiddleware(method: string, path: string, query: Record<string, unknown> | undefined, body: string | undefined, options: RequestOptions) {
-    const fetch = (request: Request) => this.#sendRaw(request, options);
-    this.#fetches.add(fetch);
-    const request = this.raw.request as unknown as (
-      method: string,
-      path: string,
-      init: object,
-    ) => Promise<{ data?: ArrayBuffer; error?: unknown; response: Response }>;
-    return request(method, path, { params: { query }, body, bodySerializer: (text: string) => text, headers: options.headers, parseAs: 'arrayBuffer', fetch });
+    const site: CallSite = { method, path, redact: this.#redact };
+    const answer = this.#transport({ method, url, headers, body: text === undefined ? undefined : encoder.encode(text) }, options, mode).then((answered) => {
+      if (!answered.response.ok) throw answerError(site, answered.response, parseErrorBody(answered.bytes));
+      return answered;
+    });
+    return new APIPromise(answer, (bytes, response) => parseSuccessBody(site, expectObject, bytes, response), mode);
   }
 
   /** client.raw's fetch: openapi-fetch's Request through the transport, the answer handed back as a new Response over the bytes read. */
-  async #sendRaw(request: Request, call: RequestOptions = { signal: request.signal }): Promise<Response> {
+  async #sendRaw(request: Request): Promise<Response> {
     // Read once, so every attempt sends the same bytes (a Request body can be read only once).
     const body = request.body === null ? undefined : new Uint8Array(await request.arrayBuffer());
     // Copied by entries: msw's interceptors patch Headers, and `new Headers(h)` of one made before the patch keeps only what was set after it.
     const headers = new Headers();
     request.headers.forEach((value, name) => headers.append(name, value));
-    const { response, bytes } = await this.#transport({ method: request.method, url: request.url, headers, body }, call);
+    const { response, bytes } = await this.#transport({ method: request.method, url: request.url, headers, body }, { signal: request.signal });
     // The key is redacted from an error answer; a reason phrase Response refuses (past Latin-1, from bytes that are not UTF-8) is dropped.
     if (response.ok) return answerOver(bytes, response);
     const redacted = redactedAnswer(response, bytes, this.#redact);

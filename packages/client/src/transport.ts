@@ -5,8 +5,11 @@ import { guardedBody, readBody, startAttempt } from './attempt.js';
 import { abortError, attemptError } from './attempt-failure.js';
 import { explainStreamFailure, sendsBodyAsStream } from './browser-request-body.js';
 import { APIConnectionError, type ThumbnailClientError } from './errors.js';
+import { HEADER_VALUE } from './http-syntax.js';
+import type { Log } from './log.js';
 import type { RequestOptions } from './options.js';
-import { HEADER_VALUE, type ResolvedConfig } from './resolve-config.js';
+import { parseErrorBody } from './parse-body.js';
+import type { ResolvedConfig } from './resolve-config.js';
 import { responseError, tooLargeError } from './response-error.js';
 import { isIdempotentMethod, isRetryableStatus, retriesFor, retryDelayMs } from './retry-policy.js';
 import { refusedBeforeStreaming } from './runtime-permissions.js';
@@ -17,10 +20,6 @@ export type TransportSettings = Omit<ResolvedConfig, 'apiKey' | 'baseUrl' | 'aut
   redact: Redact;
   log: Log | undefined;
 };
-
-/** Writes one line of the client's log at a level. */
-export type Log = (level: LogLevel, line: string) => void;
-export type LogLevel = 'debug' | 'info' | 'warn' | 'error';
 
 /** A request as the client sends it: headers with the key, the body already serialised. */
 export interface Outgoing {
@@ -43,8 +42,6 @@ export interface BodyMode {
 
 /** Sends a request (with a call's own options), resolves with its final answer or throws a typed error. */
 export type Transport = (request: Outgoing, call: RequestOptions, mode?: BodyMode) => Promise<Answer>;
-
-const utf8 = new TextDecoder();
 
 export function createTransport(settings: TransportSettings): Transport {
   const { log, redact } = settings;
@@ -128,7 +125,7 @@ export function createTransport(settings: TransportSettings): Transport {
       const status = response!.status;
       // Response refuses other statuses (a browser's opaque redirect is 0; fetch reads any status up to 999): the body is read
       // as openapi-fetch reads an error's, JSON else text.
-      if (status < 200 || status > 599) throw responseError(answer(response!, parseBody(bytes)));
+      if (status < 200 || status > 599) throw responseError(answer(response!, parseErrorBody(bytes)));
       if (!unread) return { response: response!, bytes };
       const guarded = guardedBody(response!, limit, current, failed, (excerpt) => tooLargeError(answer(response!), excerpt, limit));
       return { response: answerOver(guarded, response!), bytes: null };
@@ -148,15 +145,4 @@ export function answerOver(
   headers = answer.headers,
 ): Response {
   return new Response(body, { status: answer.status, statusText: HEADER_VALUE.test(statusText) ? statusText : '', headers });
-}
-
-/** An answer's body as openapi-fetch reads an error's: parsed JSON, else the text, else `undefined` when empty. */
-export function parseBody(bytes: Uint8Array<ArrayBuffer> | null): unknown {
-  const text = bytes ? utf8.decode(bytes) : '';
-  if (!text) return undefined;
-  try {
-    return JSON.parse(text);
-  } catch {
-    return text;
-  }
 }

@@ -1,3 +1,4 @@
-// Kept equal to package.json's version by test/version.test.ts; sent in the User-Agent header.
-/** This package's version. */
-export const VERSION = '0.0.0';
+// The build (scripts/write-version.mjs) writes package.json's version over this placeholder in dist/; only the
+// unbuilt sources, which tests import, say `0.0.0-unbuilt`.
+/** This package's version, sent in the User-Agent header. */
+export const VERSION: string = '0.0.0-unbuilt';

@@ -1,6 +1,7 @@
 // The ES module build (dist/) and the CommonJS build (dist/cjs/) loaded in one process, as when an app imports the
 // client and one of its CommonJS dependencies requires it: an error made by either copy is `instanceof` exactly the
-// same classes of the other copy as of its own.
+// same classes of the other copy as of its own. And each build names the package's version, which the build writes.
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { describe, expect, test } from 'vitest';
 import type { ApiErrorInit } from '../src/index.js';
@@ -31,6 +32,16 @@ describe('the two builds', () => {
     expect(esm.ThumbnailClientError).not.toBe(cjs.ThumbnailClientError);
     expect(errorNames.length).toBeGreaterThan(10);
     expect([...errorClassesOf(cjs).keys()].sort()).toEqual(errorNames);
+  });
+});
+
+describe.each(builds)('the %s build', (_, build) => {
+  test("sends package.json's version in User-Agent, as VERSION says", async () => {
+    const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
+    const server = await serve((_request, response) => json(response, 200, { thumbnails: [] }));
+    await new build.ThumbnailClient({ apiKey: 'test-key', baseUrl: server.url }).thumbnails.list();
+    expect(server.requests[0]?.headers['user-agent']).toBe(`thumbnail-api-client/${version} node/${process.versions.node}`);
+    expect(build.VERSION).toBe(version);
   });
 });
 

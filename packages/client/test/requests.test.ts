@@ -122,34 +122,47 @@ describe('client.raw: openapi-fetch, typed from the contract', () => {
     expect(error).toEqual({ success: false, error: 'Forbidden' });
   });
 
-  test('middleware added with raw.use() applies to every call, including the resource methods', async () => {
+  test('middleware added with raw.use() applies to raw calls only, and no longer once ejected', async () => {
     const server = await serve((_, res) => json(res, 200, {}));
-    const client = new ThumbnailClient({ apiKey: 'k', baseUrl: server.url });
-    client.raw.use({
-      onRequest({ request }) {
-        request.headers.set('X-Trace', 'trace-1');
-        return request;
-      },
-    });
-    await client.thumbnails.list();
-    expect(server.requests[0]?.headers['x-trace']).toBe('trace-1');
-  });
-
-  test('middleware ejected with raw.eject() no longer applies; withResponse() and asResponse() work either way', async () => {
-    const server = await serve((_, res) => json(res, 200, { n: 1 }, { 'x-request-id': 'req-m' }));
     const client = new ThumbnailClient({ apiKey: 'k', baseUrl: server.url });
     const trace = {
       onRequest({ request }: { request: Request }) {
-        request.headers.set('X-Trace', 'trace-2');
+        request.headers.set('X-Trace', 'trace-1');
         return request;
       },
     };
     client.raw.use(trace);
-    await expect(client.thumbnails.list().withResponse()).resolves.toMatchObject({ data: { n: 1 }, requestId: 'req-m' });
-    await expect((await client.request('GET', '/api/persons').asResponse()).json()).resolves.toEqual({ n: 1 });
+    await client.raw.GET('/api/thumbnails');
+    await client.thumbnails.list();
+    await client.request('GET', '/api/persons');
     client.raw.eject(trace);
-    await expect(client.thumbnails.list().withResponse()).resolves.toMatchObject({ data: { n: 1 }, requestId: 'req-m' });
-    expect(server.requests.map((request) => request.headers['x-trace'])).toEqual(['trace-2', 'trace-2', undefined]);
+    await client.raw.GET('/api/thumbnails');
+    expect(server.requests.map((request) => [request.url, request.headers['x-trace']])).toEqual([
+      ['/api/thumbnails', 'trace-1'],
+      ['/api/thumbnails', undefined],
+      ['/api/persons', undefined],
+      ['/api/thumbnails', undefined],
+    ]);
+  });
+
+  test('the fetch option sees every call: the resource methods, request() and client.raw', async () => {
+    const server = await serve((_, res) => json(res, 200, {}));
+    const traced: FetchFunction = (url, init) => {
+      const headers = new Headers(init.headers);
+      headers.set('X-Trace', 'trace-2');
+      return fetch(url, { ...init, headers });
+    };
+    const client = new ThumbnailClient({ apiKey: 'k', baseUrl: server.url, fetch: traced });
+    await client.thumbnails.list();
+    await client.thumbnails.create({ prompt: 'A red fox at dawn' });
+    await client.request('GET', '/api/persons');
+    await client.raw.GET('/api/thumbnails');
+    expect(server.requests.map((request) => `${request.method} ${request.url} ${request.headers['x-trace']}`)).toEqual([
+      'GET /api/thumbnails trace-2',
+      'POST /api/thumbnails trace-2',
+      'GET /api/persons trace-2',
+      'GET /api/thumbnails trace-2',
+    ]);
   });
 
   test('refuses a per-request baseUrl that would send the key over plain http to another host', async () => {

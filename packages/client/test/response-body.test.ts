@@ -48,7 +48,8 @@ describe.each([
         return undefined;
       },
     });
-    await expect(client.thumbnails.list()).resolves.toEqual(BODY);
+    const { data } = await client.raw.GET('/api/thumbnails');
+    expect(data).toEqual(BODY);
     expect(seen).toEqual([BODY, 'req-1', 200]);
   });
 

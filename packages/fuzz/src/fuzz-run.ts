@@ -27,6 +27,8 @@ export interface FuzzFigures extends FuzzPlan {
   suite: string;
   /** Wall time of the suite, in milliseconds. */
   durationMs: number;
+  /** Whether the time budget stopped the run before all its cases (a busy machine): a floor on its size then does not hold. */
+  interrupted: boolean;
 }
 
 /**
@@ -51,7 +53,14 @@ export async function runFuzz<T>(suite: string, property: fc.IAsyncProperty<T>, 
   console.log(`fuzz ${suite}: running ${plan.numRuns} cases, seed ${plan.seed}`);
   const plugins = plan.timeLimitMs === undefined ? [] : [fc.interruptAfterTimeLimit(plan.timeLimitMs)];
   const details = await fc.check(property, { numRuns: plan.numRuns, seed: plan.seed, plugins });
-  const figures = { suite, numRuns: details.numRuns, seed: details.seed, timeLimitMs: plan.timeLimitMs, durationMs: Date.now() - started };
+  const figures = {
+    suite,
+    numRuns: details.numRuns,
+    seed: details.seed,
+    timeLimitMs: plan.timeLimitMs,
+    durationMs: Date.now() - started,
+    interrupted: details.interrupted,
+  };
   const verdict = details.failed
     ? `FAILED after ${details.numRuns} cases`
     : `${details.numRuns} cases${details.interrupted ? ` (of ${plan.numRuns}: stopped at the ${plan.timeLimitMs} ms budget)` : ''}`;

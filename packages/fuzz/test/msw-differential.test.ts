@@ -10,6 +10,9 @@
 // - Answers Prism would make (`Prefer: dynamic=true`, generated values): the compiled-only HTTP mock and the handlers
 //   both answer them with the `not-compiled` mock error, which is compared like any answer (MSW runs no Prism).
 // - `hang` faults: both sides hold the request until the client gives up (the msw tests and examples check that).
+//
+// A case where either side gave no answer in time is run again once (reset, rules, requests) with a longer limit; a
+// request that still gets none is counted apart, and fails the run only past a small share (src/no-answer.ts).
 
 import type { RunningMock } from '@thumbnail-api/mock';
 import { startCompiledMock } from '@thumbnail-api/mock/internal';
@@ -20,6 +23,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { differentialRequest } from '../src/differential-requests.js';
 import { describeCase, fuzzPlan, runFuzz } from '../src/fuzz-run.js';
 import type { HttpRequestPlan } from '../src/mock-request.js';
+import { NoAnswers, withSecondTry } from '../src/no-answer.js';
 import { REGISTRY } from '../src/request-arbitraries.js';
 
 const BATCH = 50;
@@ -36,7 +40,9 @@ const FRAMING = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding'
 type Seen =
   | { kind: 'response'; status: number; statusText: string; headers: Record<string, string>; body: Buffer | 'broke-off' }
   | { kind: 'network-error' }
-  | { kind: 'refused-by-fetch'; message: string };
+  | { kind: 'refused-by-fetch'; message: string }
+  /** No whole answer within the time limit. */
+  | { kind: 'no-answer' };
 
 interface Side {
   http: RunningMock;
@@ -91,7 +97,11 @@ function bodyInit(plan: HttpRequestPlan): { body?: BodyInit; duplex?: 'half' } {
   return { body: stream, duplex: 'half' };
 }
 
-async function send(fetchFn: typeof fetch, base: string, plan: HttpRequestPlan): Promise<Seen> {
+/** Whether fetch (or the body's read) failed because the time limit's signal fired. */
+const timedOut = (error: unknown) =>
+  error instanceof Error && (error.name === 'TimeoutError' || (error.cause instanceof Error && error.cause.name === 'TimeoutError'));
+
+async function send(fetchFn: typeof fetch, base: string, plan: HttpRequestPlan, limitMs: number): Promise<Seen> {
   let response: Response;
   try {
     const headers = new Headers();
@@ -100,10 +110,11 @@ async function send(fetchFn: typeof fetch, base: string, plan: HttpRequestPlan):
       method: plan.method,
       headers,
       redirect: 'manual',
-      signal: AbortSignal.timeout(TIMEOUT_MS),
+      signal: AbortSignal.timeout(limitMs),
       ...bodyInit(plan),
     } as RequestInit);
   } catch (error) {
+    if (timedOut(error)) return { kind: 'no-answer' };
     const message = error instanceof Error ? error.message : String(error);
     // A request fetch will not make fails alike on both sides; one that was sent and got no answer is a network error.
     return /fetch failed|Failed to fetch/.test(message) ? { kind: 'network-error' } : { kind: 'refused-by-fetch', message };
@@ -115,7 +126,8 @@ async function send(fetchFn: typeof fetch, base: string, plan: HttpRequestPlan):
   let body: Buffer | 'broke-off';
   try {
     body = Buffer.from(await response.arrayBuffer());
-  } catch {
+  } catch (error) {
+    if (timedOut(error)) return { kind: 'no-answer' };
     body = 'broke-off';
   }
   return { kind: 'response', status: response.status, statusText: response.statusText, headers, body };
@@ -145,6 +157,7 @@ function differences(overHttp: Seen, throughMsw: Seen): string[] {
 
 function show(seen: Seen): string {
   if (seen.kind === 'response') return `${seen.status} ${seen.headers['content-type'] ?? '(no content-type)'} ${excerpt(seen.body)}`;
+  if (seen.kind === 'no-answer') return 'no answer in time';
   return seen.kind === 'network-error' ? 'a network error' : `fetch refused it: ${seen.message}`;
 }
 
@@ -221,12 +234,58 @@ function journalOf(side: RunningMock | ThumbnailApiHandlers): string[] {
     .sort();
 }
 
+/** What one run of a case found. */
+interface CaseRun {
+  failures: string[];
+  same: number;
+  taken: number;
+  refused: number;
+  /** The requests either side gave no answer to in time. */
+  unanswered: HttpRequestPlan[];
+}
+
+/** Runs a case once: both sides reset, the rules added to both, the requests sent to both, each with `limitMs`. */
+async function runCase(side: Side, rules: Record<string, unknown>[], sendable: HttpRequestPlan[], limitMs: number): Promise<CaseRun> {
+  side.http.reset();
+  side.msw.reset();
+  const run: CaseRun = { failures: [], same: 0, taken: 0, refused: 0, unanswered: [] };
+  for (const input of rules) {
+    const { taken, problems } = await addToBoth(side, input);
+    run.failures.push(...problems);
+    if (taken) run.taken++;
+    else run.refused++;
+  }
+  const answers = await Promise.all(
+    sendable.map((plan) => Promise.all([send(networkFetch, side.http.url, plan, limitMs), send(globalThis.fetch, side.msw.baseUrl, plan, limitMs)])),
+  );
+  answers.forEach(([overHttp, throughMsw], index) => {
+    const plan = sendable[index]!;
+    if (overHttp.kind === 'no-answer' || throughMsw.kind === 'no-answer') {
+      run.unanswered.push(plan);
+      return;
+    }
+    const found = differences(overHttp, throughMsw);
+    if (found.length === 0) run.same++;
+    else run.failures.push(`${describeCase(plan)}\n    ${found.join('\n    ')}`);
+  });
+  // A request one side never finished may be in one journal only: the journals are compared when every request was answered.
+  if (run.unanswered.length > 0) return run;
+  const [httpJournal, mswJournal] = [journalOf(side.http), journalOf(side.msw)];
+  if (JSON.stringify(httpJournal) !== JSON.stringify(mswJournal)) {
+    const onlyHttp = httpJournal.filter((entry) => !mswJournal.includes(entry)).slice(0, 3);
+    const onlyMsw = mswJournal.filter((entry) => !httpJournal.includes(entry)).slice(0, 3);
+    run.failures.push(`the journals differ: only over HTTP ${onlyHttp.join(' ')}; only through MSW ${onlyMsw.join(' ')}`);
+  }
+  return run;
+}
+
 test('the MSW handlers answer every generated request as the HTTP mock does, under the same rules', async () => {
   let sent = 0;
   let same = 0;
   let rulesTaken = 0;
   let rulesRefused = 0;
   const left = new Map<string, number>();
+  const noAnswers = new NoAnswers();
   let firstFailure: string | undefined;
 
   const property = fc.asyncProperty(
@@ -235,15 +294,6 @@ test('the MSW handlers answer every generated request as the HTTP mock does, und
     fc.array(differentialRequest, { minLength: BATCH, maxLength: BATCH }),
     async (withRegistry, rules, batch) => {
       const side = withRegistry ? registry : plain;
-      side.http.reset();
-      side.msw.reset();
-      const failures: string[] = [];
-      for (const input of rules) {
-        const { taken, problems } = await addToBoth(side, input);
-        failures.push(...problems);
-        if (taken) rulesTaken++;
-        else rulesRefused++;
-      }
       const sendable = batch
         .filter((plan) => {
           const why = notSendable(plan);
@@ -251,36 +301,37 @@ test('the MSW handlers answer every generated request as the HTTP mock does, und
           return why === undefined;
         })
         .map(asFetchSendsIt);
-      const answers = await Promise.all(
-        sendable.map((plan) => Promise.all([send(networkFetch, side.http.url, plan), send(globalThis.fetch, side.msw.baseUrl, plan)])),
+      const run = await withSecondTry(
+        (patience) => runCase(side, rules, sendable, TIMEOUT_MS * patience),
+        (once) => once.unanswered.length > 0,
+        noAnswers,
       );
+      for (const plan of run.unanswered) noAnswers.unanswered(describeCase(plan));
       sent += sendable.length;
-      answers.forEach(([overHttp, throughMsw], index) => {
-        const found = differences(overHttp, throughMsw);
-        if (found.length === 0) same++;
-        else failures.push(`${describeCase(sendable[index])}\n    ${found.join('\n    ')}`);
-      });
-      const [httpJournal, mswJournal] = [journalOf(side.http), journalOf(side.msw)];
-      if (JSON.stringify(httpJournal) !== JSON.stringify(mswJournal)) {
-        const onlyHttp = httpJournal.filter((entry) => !mswJournal.includes(entry)).slice(0, 3);
-        const onlyMsw = mswJournal.filter((entry) => !httpJournal.includes(entry)).slice(0, 3);
-        failures.push(`the journals differ: only over HTTP ${onlyHttp.join(' ')}; only through MSW ${onlyMsw.join(' ')}`);
-      }
-      if (failures.length > 0) {
-        firstFailure ??= failures[0];
-        throw new Error(`${failures.length} differences (registry: ${withRegistry}, rules ${JSON.stringify(rules)}):\n- ${failures.slice(0, 5).join('\n- ')}`);
+      same += run.same;
+      rulesTaken += run.taken;
+      rulesRefused += run.refused;
+      if (run.failures.length > 0) {
+        firstFailure ??= run.failures[0];
+        throw new Error(
+          `${run.failures.length} differences (registry: ${withRegistry}, rules ${JSON.stringify(rules)}):\n- ${run.failures.slice(0, 5).join('\n- ')}`,
+        );
       }
     },
   );
 
+  let interrupted = false;
   try {
-    await runFuzz('mock (MSW handlers against the HTTP mock)', property, fuzzPlan(CI_CASES));
+    ({ interrupted } = await runFuzz('mock (MSW handlers against the HTTP mock)', property, fuzzPlan(CI_CASES)));
   } finally {
     const leftOut = [...left].map(([why, count]) => `${count} (${why})`).join(', ') || 'none';
     console.log(
-      `fuzz mock (MSW handlers against the HTTP mock): ${sent} requests to each; ${same} answered alike; rules taken by both ${rulesTaken}, refused alike ${rulesRefused}; left out: ${leftOut}`,
+      `fuzz mock (MSW handlers against the HTTP mock): ${sent} requests to each; ${same} answered alike; rules taken by both ${rulesTaken}, refused alike ${rulesRefused}; left out: ${leftOut}; ${noAnswers.summary(sent)}`,
     );
     if (firstFailure) console.log(`fuzz mock (MSW handlers against the HTTP mock): first difference:\n  ${firstFailure}`);
   }
-  if (process.env.FAST_CHECK_RUNS === undefined) expect(sent).toBeGreaterThanOrEqual(2_000);
+  const excess = noAnswers.excess(sent);
+  if (excess) throw new Error(`fuzz mock (MSW handlers against the HTTP mock): ${excess}`);
+  // The issue's floor for a CI run that ran all its cases (a run the time budget stopped says so in its summary line).
+  if (process.env.FAST_CHECK_RUNS === undefined && !interrupted) expect(sent).toBeGreaterThanOrEqual(2_000);
 });

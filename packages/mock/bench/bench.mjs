@@ -1,5 +1,5 @@
 // The mock's benchmark (issue 15), printed and never asserted: in one run, bare node:http answering the same bytes
-// (the floor), the Prism CLI alone, Steady (when npm can install it), our CLI and our startMock(); start → first
+// (the floor), the Prism CLI alone, our CLI and our startMock(); start → first
 // 200, req/s and p50/p99 latency at 1 and 50 keep-alive connections for GET and POST, in rounds that alternate
 // between the contenders to spread the machine's noise, each server's CPU time per request (from /proc), the process
 // tree's memory after the load, and a 10,000-request run at 50 connections that counts errors and answers differing

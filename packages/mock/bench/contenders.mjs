@@ -1,19 +1,16 @@
 // The servers the bench compares, each started as its users start it, on 127.0.0.1, and timed from the start to the
 // first 200 answer to a documented request.
 import { execFileSync, fork, spawn } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ensurePinnedTools } from '@thumbnail-api/dev-tools/pinned-tools';
 import { openapiJsonPath } from '@thumbnail-api/spec';
 
 const here = (path) => fileURLToPath(new URL(path, import.meta.url));
 const require = createRequire(import.meta.url);
-/** The Steady version bench/steady-tools pins. */
-export const STEADY_VERSION = String(require('./steady-tools/package.json').dependencies['@stdy/cli']);
 const live = new Set();
 process.on('exit', () => live.forEach((child) => child.kill('SIGKILL')));
 
@@ -42,14 +39,6 @@ export const contenders = {
         '--verboseLevel=warn',
       ];
       return startProcess(args, { url: `http://127.0.0.1:${port}` });
-    },
-  },
-  steady: {
-    label: `Steady ${STEADY_VERSION} (@stdy/cli; does not enforce security)`,
-    start: async () => {
-      const binary = await installSteady();
-      const port = await freePort();
-      return startProcess(['--host', '127.0.0.1', '--port', String(port), '--quiet', openapiJsonPath], { url: `http://127.0.0.1:${port}`, command: binary });
     },
   },
   cli: { label: 'our mock CLI (node dist/cli.js)', start: () => startProcess([here('../dist/cli.js'), '--port', '0'], { printsUrl: true }) },
@@ -81,11 +70,11 @@ function baselineName() {
 }
 
 /** Spawns a server, resolves once it answers the probe with 200; start time runs from the spawn. */
-async function startProcess(args, { printsUrl = false, url, command = process.execPath }) {
+async function startProcess(args, { printsUrl = false, url }) {
   const started = performance.now();
   const env = { ...process.env, SCARF_ANALYTICS: 'false', NO_COLOR: '1' };
   delete env.NODE_ENV;
-  const child = spawn(command, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
   live.add(child);
   let output = '';
   const collect = (chunk) => {
@@ -170,19 +159,6 @@ async function firstOk(base, started, child) {
     await new Promise((resolve) => setTimeout(resolve, 5));
   }
   throw new Error('no 200 within 60 s');
-}
-
-/**
- * Steady ships a native binary through npm's optional dependencies (~95 MB): pinned in bench/steady-tools and
- * installed on first use into packages/mock/.tools/steady, never by a plain install. Throws with the reason when it
- * cannot be installed (the bench then skips Steady).
- */
-async function installSteady() {
-  const installDir = here('../.tools/steady/');
-  const set = await ensurePinnedTools({ manifestDir: here('./steady-tools/'), installDir, timeoutMs: 300_000 });
-  const binary = join(set.installDir, 'node_modules', '@stdy', `cli-${process.platform}-${process.arch}`, 'bin', 'steady');
-  if (!existsSync(binary)) throw new Error(`@stdy/cli@${STEADY_VERSION} has no binary for ${process.platform}-${process.arch}`);
-  return binary;
 }
 
 /** The sum of `read(pid)` over a process and its descendants alive now, from /proc (Linux). */

@@ -125,7 +125,7 @@ function printTargets(results, figure, roundRatios) {
     line(`${label} POST at 50 conns ≥ 0.4× bare`, post50.text, known(post50.value) && post50.value >= 0.4);
     line(`${label} p50 at 1 conn ≤ 2× bare (GET, POST)`, `${get1.text}, ${post1.text}`, known(get1.value, post1.value) && get1.value <= 2 && post1.value <= 2);
     line(`${label} RSS of the process tree after the load ≤ 100 MiB`, `${fmt(results[name].rssMiB)} MiB`, results[name].rssMiB <= 100);
-    const rivals = ['prism', 'steady'].filter((rival) => results[rival] && !results[rival].skipped);
+    const rivals = ['prism'].filter((rival) => results[rival] && !results[rival].skipped);
     const behind = ['get1', 'get50', 'post1', 'post50'].flatMap((scenario) =>
       rivals
         .filter((rival) => !(figure(name, scenario, 'requestsPerSecond') > figure(rival, scenario, 'requestsPerSecond')))

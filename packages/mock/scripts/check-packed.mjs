@@ -1,9 +1,9 @@
-// Checks the package as users get it: packs @thumbnail-api/spec and @thumbnail-api/mock with pnpm, installs
+// Checks the package as users get it: packs @thumbnail-api/spec, @thumbnail-api/types and @thumbnail-api/mock with pnpm, installs
 // the tarballs with npm into a temporary project outside the workspace (the rest comes from the registry),
 // then runs the command and the programmatic API there on this Node and on Node 22 and 24 (npm's `node`
 // package). Needs pnpm, npm and the registry; not part of `test` for that reason. Exits non-zero on failure.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -24,12 +24,20 @@ function check(label, ok, detail = '') {
   if (!ok) failures++;
 }
 
-for (const name of ['@thumbnail-api/spec', '@thumbnail-api/mock']) {
+for (const name of ['@thumbnail-api/spec', '@thumbnail-api/types', '@thumbnail-api/mock']) {
   sh('pnpm', ['--filter', name, 'pack', '--pack-destination', tarballs], { cwd: workspace });
 }
 const packed = readdirSync(tarballs).map((file) => join(tarballs, file));
 writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'packed-check', private: true, type: 'module' }));
 sh('npm', ['install', '--no-package-lock', ...packed]);
+
+// Prism is an optional peer: not installed with the mock; installed by the command its message names, as a user would.
+const stoplight = readdirSync(join(project, 'node_modules')).includes('@stoplight');
+check('the mock installs without Prism (an optional peer dependency)', !stoplight);
+const prismPeers = Object.entries(JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).peerDependencies)
+  .filter(([name]) => name.startsWith('@stoplight/'))
+  .map(([name, version]) => `${name}@${version}`);
+sh('npm', ['install', '--no-package-lock', '--save-dev', ...packed, ...prismPeers]);
 
 // Prism's sub-packages must be the pinned ones: newer ones need Node >= 24.18.
 const tree = JSON.parse(sh('npm', ['ls', '--all', '--json', '@stoplight/prism-http-server', '@stoplight/prism-core', '@stoplight/prism-http']));
@@ -43,7 +51,7 @@ const versions = new Map();
 const found = [...versions.keys()].sort();
 check(
   'Prism packages resolve to the pinned versions',
-  found.every((v) => /prism-(cli@5\.14\.2|core@5\.8\.0|http@5\.12\.0|http-server@5\.12\.2)$/.test(v)),
+  found.length > 0 && found.every((v) => /prism-(cli@5\.14\.2|core@5\.8\.0|http@5\.12\.0|http-server@5\.12\.2)$/.test(v)),
   found.join(', '),
 );
 

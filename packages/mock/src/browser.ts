@@ -9,22 +9,20 @@ import { type CompiledContract, compileContract } from './contract/compile-contr
 import { lazyValidator } from './contract/lazy-validator.js';
 import { MockControls } from './double/controls.js';
 import { DEFAULT_JOURNAL_SIZE, Journal } from './double/journal.js';
+import type { MockRule } from './double/mock-rule.js';
 import { PendingRequests } from './double/pending.js';
-import type { MockRule } from './double/rule-check.js';
 import { RuleBook } from './double/rules.js';
 import { inProcessDouble, type MockTestDouble } from './double/test-double.js';
-import { bodyOf, FetchEngineRequest } from './fetch/fetch-request.js';
+import { bodyOf, FetchEngineRequest, outcomeFor } from './fetch/fetch-request.js';
 import { perform } from './fetch/fetch-response.js';
 import { apiKeyOf } from './http/credentials.js';
 import { notCompiledAnswerer } from './pipeline/answerer.js';
 import { corsPolicy } from './pipeline/cors.js';
-import { checkKeyRegistry, type KeyRegistry } from './pipeline/key-outcome.js';
+import { checkKeyRegistry, type KeyRegistry, registryNote } from './pipeline/key-outcome.js';
 import { createPipeline } from './pipeline/pipeline.js';
 
-export type { JournalEntry } from './double/journal.js';
-export { type Fault, type MockRule, MockRuleError } from './double/rule-check.js';
-export type { MockRuleHandle, MockTestDouble } from './double/test-double.js';
-export type { KeyOutcome, KeyRegistry } from './pipeline/key-outcome.js';
+export { MockRuleError } from './double/rule-check.js';
+export type { Fault, JournalEntry, KeyOutcome, KeyRegistry, MockRule, MockRuleHandle, MockTestDouble } from './public-types.js';
 
 export interface BrowserMockOptions {
   /** The bundled OpenAPI document, parsed (the JSON of `@thumbnail-api/spec/openapi.json`). */
@@ -66,6 +64,8 @@ export async function createBrowserMock(options: BrowserMockOptions): Promise<Br
   if (keys) refuseUndocumentedKeyAnswers(compiled);
   const journal = new Journal(journalSize);
   const controls = new MockControls(compiled, validator, journal, new RuleBook(), new PendingRequests());
+  // A rule for a key the registry answers with 401 or 403 first is refused, as at every door.
+  if (keys) controls.keyBlock = (key) => registryNote(keys, key);
   if (options.rules !== undefined) await controls.addRules(options.rules);
   const pipeline = createPipeline({
     contract: compiled,
@@ -81,7 +81,7 @@ export async function createBrowserMock(options: BrowserMockOptions): Promise<Br
     async fetch(request: Request): Promise<Response> {
       const url = new URL(request.url);
       const view = new FetchEngineRequest(request, url.pathname + url.search, await bodyOf(request));
-      return perform(await pipeline.handle(view), request, controls.pending, apiKeyOf(view.headers));
+      return perform(await outcomeFor(pipeline, view), request, controls.pending, apiKeyOf(view.headers));
     },
   });
 }

@@ -2,8 +2,10 @@
 // service), driven over its `/__mock` routes: the same interface as startMock()'s and createHandlers()'s results, with
 // the same errors, every answer a promise (as WireMock's HttpAdminClient is its Admin over HTTP).
 
-import type { JournalEntry, RequestFilter } from './double/journal.js';
-import type { MockRule } from './double/rule-check.js';
+import type { JournalEntry, OperationEntry, RequestFilter } from './double/journal-entry.js';
+import { MockKeyRequiredError } from './double/key-scope.js';
+import type { MockRule, RuleInForce } from './double/mock-rule.js';
+import type { ContractOperations, OperationId, ThumbnailApiOperations } from './double/operation-types.js';
 import { MockRuleError } from './double/rule-check.js';
 import { checkViewKey, type RuleHandle, type TestDouble, type TestDoubleKeyView } from './double/test-double.js';
 
@@ -14,9 +16,11 @@ export interface RemoteRuleHandle extends RuleHandle {
 }
 
 /** {@link TestDoubleKeyView} over HTTP. */
-export interface ConnectedKeyView extends TestDoubleKeyView {
-  rule(rule: MockRule): Promise<RemoteRuleHandle>;
-  requests(filter?: { operationId?: string }): Promise<JournalEntry[]>;
+export interface ConnectedKeyView<C extends ContractOperations = ThumbnailApiOperations> extends TestDoubleKeyView<C> {
+  rule(rule: MockRule<C>): Promise<RemoteRuleHandle>;
+  rules(): Promise<RuleInForce<C>[]>;
+  requests<O extends OperationId<C>>(filter: { operationId: O }): Promise<OperationEntry<C, O>[]>;
+  requests(filter?: { operationId?: OperationId<C> }): Promise<JournalEntry<C>[]>;
   clearRequests(): Promise<void>;
   clearRules(): Promise<void>;
   endPending(): Promise<number>;
@@ -24,16 +28,18 @@ export interface ConnectedKeyView extends TestDoubleKeyView {
 }
 
 /** The test double of a mock reached over HTTP. */
-export interface ConnectedMock extends TestDouble {
+export interface ConnectedMock<C extends ContractOperations = ThumbnailApiOperations> extends TestDouble<C> {
   /** The mock's base URL, e.g. `http://127.0.0.1:4010`. */
   readonly url: string;
-  rule(rule: MockRule): Promise<RemoteRuleHandle>;
-  requests(filter?: RequestFilter): Promise<JournalEntry[]>;
+  rule(rule: MockRule<C>): Promise<RemoteRuleHandle>;
+  rules(): Promise<RuleInForce<C>[]>;
+  requests<O extends OperationId<C>>(filter: { operationId: O; key?: string }): Promise<OperationEntry<C, O>[]>;
+  requests(filter?: RequestFilter<C>): Promise<JournalEntry<C>[]>;
   clearRequests(): Promise<void>;
   clearRules(): Promise<void>;
   endPending(): Promise<number>;
   reset(): Promise<void>;
-  forKey(key: string): ConnectedKeyView;
+  forKey(key: string): ConnectedKeyView<C>;
 }
 
 /** A control request the mock did not carry out: unreachable, no control surface there, or an unexpected answer. */
@@ -56,9 +62,10 @@ const controlTimeoutMs = 10_000;
 /**
  * The test double of the mock at `url` (default: `THUMBNAIL_API_BASE_URL`, which `npx @thumbnail-api/mock -- <command>`
  * sets). Nothing is sent until a method is called; a mock that cannot be reached rejects that call with a
- * {@link MockControlError} saying what to do.
+ * {@link MockControlError} saying what to do. The types are the bundled contract's; for another (`--spec`), pass its
+ * openapi-typescript `operations` as `C`, or {@link AnyOperations}.
  */
-export function connectMock(url?: string): ConnectedMock {
+export function connectMock<C extends ContractOperations = ThumbnailApiOperations>(url?: string): ConnectedMock<C> {
   const base = baseUrlOf(url);
   const control = new ControlClient(base);
   const scoped = (key: string | undefined) => (key === undefined ? '' : `key=${encodeURIComponent(key)}`);
@@ -66,32 +73,35 @@ export function connectMock(url?: string): ConnectedMock {
     const given = parts.filter((part) => part !== '');
     return given.length === 0 ? '' : `?${given.join('&')}`;
   };
-  const addRule = async (rule: MockRule, key?: string): Promise<RemoteRuleHandle> => {
+  const addRule = async (rule: unknown, key?: string): Promise<RemoteRuleHandle> => {
     const { id } = (await control.send('POST', `/__mock/rules${query(scoped(key))}`, rule)) as { id: string };
     return { id, remove: () => control.removeRule(id) };
   };
-  const requests = async (filter: RequestFilter = {}): Promise<JournalEntry[]> => {
+  const requests = async (filter: { operationId?: string; key?: string } = {}): Promise<unknown[]> => {
     const operation = filter.operationId === undefined ? '' : `operationId=${encodeURIComponent(filter.operationId)}`;
-    const answer = (await control.send('GET', `/__mock/requests${query(operation, scoped(filter.key))}`)) as { requests: JournalEntry[] };
+    const answer = (await control.send('GET', `/__mock/requests${query(operation, scoped(filter.key))}`)) as { requests: unknown[] };
     return answer.requests;
   };
+  const rules = async (key?: string): Promise<unknown[]> => ((await control.send('GET', `/__mock/rules${query(scoped(key))}`)) as { rules: unknown[] }).rules;
   const endPending = async (key?: string): Promise<number> =>
     ((await control.send('DELETE', `/__mock/pending${query(scoped(key))}`)) as { ended: number }).ended;
   const done = async (method: string, path: string): Promise<void> => void (await control.send(method, path));
-  return {
+  const connected = {
     url: base,
-    rule: (rule) => addRule(rule),
-    requests,
+    rule: (rule: unknown) => addRule(rule),
+    rules: () => rules(),
+    requests: (filter?: { operationId?: string; key?: string }) => requests(filter),
     clearRequests: () => done('DELETE', '/__mock/requests'),
     clearRules: () => done('DELETE', '/__mock/rules'),
     endPending: () => endPending(),
     reset: () => done('POST', '/__mock/reset'),
-    forKey(key) {
+    forKey(key: unknown) {
       checkViewKey(key);
       const only = query(scoped(key));
       return {
-        rule: (rule) => addRule(rule, key),
-        requests: (filter) => requests({ operationId: filter?.operationId, key }),
+        rule: (rule: unknown) => addRule(rule, key),
+        rules: () => rules(key),
+        requests: (filter?: { operationId?: string }) => requests({ operationId: filter?.operationId, key }),
         clearRequests: () => done('DELETE', `/__mock/requests${only}`),
         clearRules: () => done('DELETE', `/__mock/rules${only}`),
         endPending: () => endPending(key),
@@ -99,6 +109,8 @@ export function connectMock(url?: string): ConnectedMock {
       };
     },
   };
+  // What the mock sends back is what it recorded and was given; the contract's types describe it for the test.
+  return connected as unknown as ConnectedMock<C>;
 }
 
 /** The mock's base URL: the one given, else the wrapper's variable; a TypeError saying what to pass when neither will do. */
@@ -131,8 +143,9 @@ class ControlClient {
     const text = await response.text();
     const answer = text === '' ? undefined : parse(text);
     if (response.ok) return answer;
-    const said = answer as { error?: unknown; field?: unknown } | undefined;
+    const said = answer as { error?: unknown; field?: unknown; keyRequired?: unknown } | undefined;
     if (response.status === 400 && typeof said?.error === 'string' && typeof said.field === 'string') throw new MockRuleError(said.error, said.field);
+    if (response.status === 400 && typeof said?.error === 'string' && said.keyRequired === true) throw new MockKeyRequiredError(said.error);
     throw this.failure(method, path, response.status, typeof said?.error === 'string' ? said.error : text.slice(0, 300));
   }
 

@@ -3,8 +3,9 @@
 // not run here: what it would answer gets the mock's `not-compiled` 501.
 import { type HttpHandler, http } from 'msw';
 import { answerControl, isControlTarget } from './double/control-routes.js';
+import type { ContractOperations, ThumbnailApiOperations } from './double/operation-types.js';
 import type { MockTestDouble } from './double/test-double.js';
-import { bodyOf, FetchEngineRequest } from './fetch/fetch-request.js';
+import { bodyOf, FetchEngineRequest, outcomeFor } from './fetch/fetch-request.js';
 import { perform, responseOf } from './fetch/fetch-response.js';
 import { apiKeyOf } from './http/credentials.js';
 import { assembleMock } from './mock-assembly.js';
@@ -19,7 +20,7 @@ export interface CreateHandlersOptions extends MockOptions {
 }
 
 /** MSW handlers for the Thumbnail API, with the mock's journal and rules. */
-export interface ThumbnailApiHandlers extends MockTestDouble {
+export interface ThumbnailApiHandlers<C extends ContractOperations = ThumbnailApiOperations> extends MockTestDouble<C> {
   /** The base URL the handlers answer for, without a trailing slash. */
   readonly baseUrl: string;
   /** Pass them to MSW: `setupServer(...thumbnails.handlers)`. */
@@ -29,9 +30,10 @@ export interface ThumbnailApiHandlers extends MockTestDouble {
 /**
  * Builds MSW request handlers that answer as the mock does, for requests under `baseUrl`. Rejects with an error naming
  * the cause (an unknown option, a bad base URL, an unreadable contract, a bad key registry or rule, msw 3 on a Node.js
- * older than 22.12).
+ * older than 22.12). The test double's types are the bundled contract's; for another (`specPath`), pass its
+ * openapi-typescript `operations` as `C`, or `AnyOperations`.
  */
-export async function createHandlers(options: CreateHandlersOptions): Promise<ThumbnailApiHandlers> {
+export async function createHandlers<C extends ContractOperations = ThumbnailApiOperations>(options: CreateHandlersOptions): Promise<ThumbnailApiHandlers<C>> {
   if (options === null || typeof options !== 'object') {
     throw new TypeError("createHandlers() takes an options object with the base URL your code calls, e.g. { baseUrl: 'https://api.thumbnails.test' }.");
   }
@@ -49,11 +51,14 @@ export async function createHandlers(options: CreateHandlersOptions): Promise<Th
     const url = new URL(request.url);
     const target = (url.pathname.slice(basePath.length) || '/') + url.search;
     const view = new FetchEngineRequest(request, target, await bodyOf(request));
-    if (mock.control && isControlTarget(target) && request.method !== 'OPTIONS') return responseOf(await answerControl(controls, view), [], request.method);
-    return perform(await pipeline.handle(view), request, controls.pending, apiKeyOf(view.headers));
+    if (mock.control && isControlTarget(target) && request.method !== 'OPTIONS') {
+      const control = { method: view.method, target, readBody: (limit: number) => view.bodyUpTo(limit) };
+      return responseOf(await answerControl(controls, control), [], request.method);
+    }
+    return perform(await outcomeFor(pipeline, view), request, controls.pending, apiKeyOf(view.headers));
   });
 
-  return Object.assign(mock.double, { baseUrl, handlers: [handler] });
+  return Object.assign(mock.double as MockTestDouble<C>, { baseUrl, handlers: [handler] });
 }
 
 function checkBaseUrl(baseUrl: unknown): URL {

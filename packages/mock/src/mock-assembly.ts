@@ -13,7 +13,7 @@ import { inProcessDouble, type MockTestDouble } from './double/test-double.js';
 import { type MockOptions, rulesFrom } from './options.js';
 import type { Answerer } from './pipeline/answerer.js';
 import { corsPolicy } from './pipeline/cors.js';
-import { loadKeyRegistry } from './pipeline/key-registry.js';
+import { loadKeyRegistry, registryNote } from './pipeline/key-registry.js';
 import { createPipeline, type Pipeline } from './pipeline/pipeline.js';
 
 /** A mock ready to serve: adapters hand requests to `pipeline` and control requests to `controls`. */
@@ -49,7 +49,10 @@ export async function assembleMock(
   if (keys) refuseUndocumentedKeyAnswers(compiled, contract.path);
   const journal = new Journal(options.journalSize ?? DEFAULT_JOURNAL_SIZE);
   const controls = new MockControls(compiled, validator, journal, new RuleBook(), new PendingRequests());
+  if (keys) controls.keyBlock = (key) => registryNote(keys, key);
   if (rules !== undefined) await controls.addRules(rules);
+  // The rules given at start are the shared ground every test file stands on; from here on, each names its key.
+  controls.requireKey = options.requireKey ?? false;
   // Imported with --replay only: the recordings' modules are not in every start-up's path.
   const replay = options.replay === undefined ? undefined : (await import('./record/replay.js')).loadReplay(options.replay, compiled, await validator.load());
   const generated = answererFor(contract, validator);

@@ -2,8 +2,9 @@
 // these and adds only its own (host and port; baseUrl). Unknown options and values of the wrong kind are refused the
 // same way at every door, naming the option (and the nearest known one).
 import { resolve } from 'node:path';
-import type { MockRule } from './double/rule-check.js';
+import type { MockRule } from './double/mock-rule.js';
 import { readJsonFile } from './json-file.js';
+import { nearestOf } from './nearest-name.js';
 import type { KeyRegistry } from './pipeline/key-registry.js';
 
 /** The options every door takes: what the mock does, whatever serves it. */
@@ -24,7 +25,12 @@ export interface MockOptions {
   control?: boolean;
   /** A folder of recordings made with the contract proxy's `record`: documented operations are answered from them. */
   replay?: string;
+  /** Refuse rules without a `key`, and resets and clears of every key, so that test files sharing the mock stay apart; defaults to `false`. */
+  requireKey?: boolean;
 }
+
+// The command line names an unknown flag the same way.
+export { nearestOf };
 
 /** What is wrong with an option's value, or `undefined` when it will do. */
 export type OptionCheck = (value: unknown) => string | undefined;
@@ -72,6 +78,7 @@ const sharedChecks: Record<keyof MockOptions, OptionCheck> = {
     Array.isArray(value) || typeof value === 'string' ? undefined : `must be an array of rules, or the path of a JSON file holding one, got ${describe(value)}`,
   control: checks.boolean,
   replay: checks.string('the path of a folder of recordings'),
+  requireKey: checks.boolean,
 };
 
 /**
@@ -93,33 +100,6 @@ export function checkOptions<T extends MockOptions>(door: string, options: unkno
     if (problem !== undefined) throw new TypeError(`${door}: ${name} ${problem}.`);
   }
   return options as T;
-}
-
-/** The known name closest to `name` (by edit distance; one that starts with the other counts as 1), when it is close enough to be a slip. */
-export function nearestOf(name: string, names: readonly string[]): string | undefined {
-  let best: string | undefined;
-  let bestDistance = Number.POSITIVE_INFINITY;
-  for (const candidate of names) {
-    const [a, b] = [name.toLowerCase(), candidate.toLowerCase()];
-    const distance = a.length >= 3 && (b.startsWith(a) || a.startsWith(b)) ? 1 : editDistance(a, b);
-    if (distance < bestDistance) {
-      best = candidate;
-      bestDistance = distance;
-    }
-  }
-  return bestDistance <= Math.max(2, Math.floor(name.length / 3)) ? best : undefined;
-}
-
-function editDistance(a: string, b: string): number {
-  let previous = Array.from({ length: b.length + 1 }, (_, index) => index);
-  for (let i = 1; i <= a.length; i++) {
-    const current = [i];
-    for (let j = 1; j <= b.length; j++) {
-      current[j] = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
-    }
-    previous = current;
-  }
-  return previous[b.length]!;
 }
 
 /** `rules` as given: a list, or the path of a JSON file holding one. */

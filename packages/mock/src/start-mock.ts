@@ -2,6 +2,7 @@
 // loaded into the process only by the first request that needs it (e.g. `Prefer: dynamic=true`).
 import type { LazyValidator } from './contract/lazy-validator.js';
 import type { ServedContract } from './contract/read-contract.js';
+import type { ContractOperations, ThumbnailApiOperations } from './double/operation-types.js';
 import type { MockTestDouble } from './double/test-double.js';
 import { type AssembledMock, assembleMock } from './mock-assembly.js';
 import { startFrontServer } from './node/front-server.js';
@@ -31,8 +32,8 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-/** A running mock server, with its journal and rules. */
-export interface RunningMock extends RunningServer, MockTestDouble {
+/** A running mock server, with its journal and rules (typed by the bundled contract, or by `C` for another). */
+export interface RunningMock<C extends ContractOperations = ThumbnailApiOperations> extends RunningServer, MockTestDouble<C> {
   /** With `replay`: how many recordings are served, and how many are not (paths the contract lacks; 401/403 answers). */
   readonly replay?: { readonly served: number; readonly undocumented: number; readonly authAnswers: number };
 }
@@ -47,10 +48,12 @@ const ownOptions = {
 /**
  * Serves the contract and resolves once the server answers HTTP requests. Rejects with an error naming the
  * cause (an unknown option, port in use, unreadable contract, bad key registry, bad rule), with nothing left running.
+ * The test double's types are the bundled contract's; serving another (`specPath`), pass its openapi-typescript
+ * `operations` as `C`, or `AnyOperations`.
  */
-export async function startMock(options: StartMockOptions = {}): Promise<RunningMock> {
+export async function startMock<C extends ContractOperations = ThumbnailApiOperations>(options: StartMockOptions = {}): Promise<RunningMock<C>> {
   const checked = checkOptions<StartMockOptions>('startMock()', options, ownOptions);
-  return serveMock(checked, (contract, validator) => prismAnswerer(contract, validator, checked));
+  return serveMock<C>(checked, (contract, validator) => prismAnswerer(contract, validator, checked));
 }
 
 /** Prism as the answerer of what the compiled contract does not cover, its modules imported by the first request that needs it. */
@@ -62,7 +65,10 @@ function prismAnswerer(contract: ServedContract, validator: LazyValidator, optio
 }
 
 /** Assembles the mock with `answererFor` and serves it over node:http (for startMock() and the compiled-only mock of internal.ts). */
-export async function serveMock(options: StartMockOptions, answererFor: Parameters<typeof assembleMock>[1]): Promise<RunningMock> {
+export async function serveMock<C extends ContractOperations = ThumbnailApiOperations>(
+  options: StartMockOptions,
+  answererFor: Parameters<typeof assembleMock>[1],
+): Promise<RunningMock<C>> {
   const mock: AssembledMock = await assembleMock(options, answererFor);
   const server = await startFrontServer(options.host ?? '127.0.0.1', options.port ?? 4010).catch(async (error: unknown) => {
     await mock.close();
@@ -70,5 +76,5 @@ export async function serveMock(options: StartMockOptions, answererFor: Paramete
   });
   server.use(createNodeHandler(mock));
   const replay = mock.replay === undefined ? {} : { replay: mock.replay };
-  return Object.assign(mock.double, { url: server.url, host: server.host, port: server.port, stop: server.stop }, replay);
+  return Object.assign(mock.double as MockTestDouble<C>, { url: server.url, host: server.host, port: server.port, stop: server.stop }, replay);
 }

@@ -1,6 +1,6 @@
 // The command users run: it prints its URL, stops cleanly, and fails clearly with nothing left running.
 
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -51,17 +51,21 @@ test('--help shows the defaults: 127.0.0.1 and port 4010', async () => {
   expect(run.stdout()).toContain('--host <host>          Interface to listen on (default 127.0.0.1)');
 });
 
-test('--help gives the order of checks as the mock applies them (order-of-checks.test.ts shows each)', async () => {
+test('--help, the README and the testing guide tell one order of checks, as the mock applies them (order-of-checks.test.ts shows each)', async () => {
   const run = runCli(['--help']);
   await run.exited;
-  const steps = [
-    '1. Authentication, before the body is read',
-    '2. Prefer: code=<status> and/or example=<name> chooses a documented answer, whatever the body.',
-    '3. Validation:',
-  ];
-  const at = steps.map((step) => run.stdout().indexOf(step));
-  expect(at.every((index) => index > 0)).toBe(true);
-  expect([...at].sort((a, b) => a - b)).toEqual(at);
+  const help = run.stdout();
+  const fromHelp = [...help.slice(help.indexOf('How a request to a documented operation is answered')).matchAll(/^ {2}(\d)\. (\w+)/gm)].map(
+    (m) => `${m[1]} ${m[2]}`,
+  );
+  const numberedBold = (markdown: string, heading: string) => {
+    const section = markdown.slice(markdown.indexOf(heading));
+    return [...section.slice(0, section.indexOf('\n## ', 1)).matchAll(/^(\d)\. \*\*([^*]+)\*\*/gm)].map((m) => `${m[1]} ${m[2]!.replaceAll('`', '')}`);
+  };
+  const readme = numberedBold(readFileSync(new URL('../README.md', import.meta.url), 'utf8'), '## The order of checks');
+  const guide = numberedBold(readFileSync(new URL('../../../docs/guides/testing.md', import.meta.url), 'utf8'), '## How the mock answers: the order of checks');
+  const order = ['1 Authentication', '2 Rules', '3 Prefer', '4 Validation'];
+  expect({ help: fromHelp.slice(0, 4), readme, guide }).toEqual({ help: order, readme: order, guide: order });
 });
 
 test('--cors-origin lets only that origin call the mock from a browser', async () => {
@@ -97,7 +101,7 @@ test("a Prism that cannot load does not stop the mock: a request that needs it g
   const generated = await fetch(`${url}/api/thumbnails`, { headers: { 'x-api-key': 'k', prefer: 'dynamic=true' } });
   expect(generated.status).toBe(503);
   expect((await generated.json()).detail).toContain(
-    'Cannot load Prism, a dependency of @thumbnail-api/mock (reinstall @thumbnail-api/mock): simulated broken Prism installation',
+    'needs Prism, which could not be loaded (simulated broken Prism installation); reinstall it with: npm install --save-dev @stoplight/prism-cli@5.14.2',
   );
 });
 
@@ -133,7 +137,7 @@ describe('failures: a clear error naming the cause, exit code 1, nothing left ru
     const run = runCli(['--port', '0', '--proxy', 'http://127.0.0.1:9'], { NODE_OPTIONS: `--require ${breakPrism}` });
     expect(await run.exited).toEqual({ code: 1, signal: null });
     expect(run.stderr()).toContain(
-      'thumbnail-api-mock: Cannot load Prism, a dependency of @thumbnail-api/mock (reinstall @thumbnail-api/mock): simulated broken Prism installation',
+      'thumbnail-api-mock: The contract proxy (--proxy) needs Prism, which could not be loaded (simulated broken Prism installation); reinstall it with: npm install --save-dev @stoplight/prism-cli@5.14.2',
     );
     expect(await survivorsOf(run.marker)).toEqual([]);
   });
@@ -144,6 +148,7 @@ describe('failures: a clear error naming the cause, exit code 1, nothing left ru
     [['--proxy', 'http://127.0.0.1:1', '--keys', 'k.json'], '--keys does not apply with --proxy'],
     [['--proxy', 'http://127.0.0.1:1', '--cors-origin', 'http://a.example'], '--cors-origin does not apply with --proxy'],
     [['--cors-origin', 'localhost:5173'], 'The CORS origin "localhost:5173" is not an origin.'],
+    [['--proxy', 'http://127.0.0.1:1', '--require-key'], '--require-key does not apply with --proxy'],
     [['npm', 'test'], 'Unexpected argument "npm". Put a command to run after --'],
     [['--prot', '1'], "Unknown option '--prot' (did you mean --port?)."],
   ])('bad arguments %j exit with code 2 and the usage', async (args, message) => {

@@ -49,7 +49,7 @@ describe('by default, every origin', () => {
   test("the headers a page may read include the mock's notes", async () => {
     const response = await send(open.url, { headers: { ...key, origin: app } });
     expect(response.headers['access-control-expose-headers']).toBe(
-      'allow, deprecation, retry-after, x-thumbnail-api-mock-error, x-thumbnail-api-mock-note, x-thumbnail-api-mock-simulated',
+      'allow, deprecation, retry-after, x-thumbnail-api-mock-error, x-thumbnail-api-mock-note, x-thumbnail-api-mock-rule, x-thumbnail-api-mock-simulated',
     );
   });
 

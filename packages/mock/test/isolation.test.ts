@@ -39,12 +39,13 @@ test('rules and requests of two keys do not cross, and reset() of one leaves the
   b.reset();
 });
 
-test('a rule scoped to a key does not bypass the key registry, and a scoped view refuses a rule for another key', async () => {
+test('a rule cannot bypass the key registry (one for a key it refuses is refused), and a scoped view refuses a rule for another key', async () => {
   const forbidden = mock.forKey('forbidden-key-0003');
-  await forbidden.rule({ operationId: 'listThumbnails', answer: { status: 200, body: { let: 'in' } } });
+  const refused = forbidden.rule({ operationId: 'listThumbnails', answer: { status: 200, body: { let: 'in' } } });
+  await expect(refused).rejects.toMatchObject({ name: 'MockRuleError', field: 'key' });
+  await expect(refused).rejects.not.toThrow('forbidden-key-0003');
   const response = await send(mock.url, { headers: { 'x-api-key': 'forbidden-key-0003' } });
   expect(response.status).toBe(403);
-  forbidden.reset();
   const error = await mock
     .forKey(keyA)
     .rule({ operationId: 'listThumbnails', key: keyB, answer: { status: 200 } })

@@ -43,6 +43,7 @@ test('each request is recorded with method, path, query, operation, status, head
       bodyTruncated: false,
       rule: null,
       simulated: null,
+      note: null,
       keyHint: '[redacted]',
     },
     expect.objectContaining({ method: 'GET', path: '/api/unknown', operationId: null, status: 404, body: null }),

@@ -15,7 +15,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { createHandlers, type ThumbnailApiHandlers } from '../src/msw.js';
 
 const baseUrl = 'https://api.thumbnails.test';
-const keys = { sk_test_ok: 'ok', sk_test_revoked: 'unauthorized', sk_test_no_access: 'forbidden' } as const;
+const keys = { sk_test_ok: 'ok', sk_test_other: 'ok', sk_test_revoked: 'unauthorized', sk_test_no_access: 'forbidden' } as const;
 let thumbnails: ThumbnailApiHandlers;
 const server = setupServer();
 const clientWith = (apiKey: string, options: { timeoutMs?: number; maxRetries?: number } = {}) =>
@@ -94,7 +94,7 @@ describe('keys', () => {
   });
 
   test('rules of one key never answer another', async () => {
-    await thumbnails.forKey('sk_test_no_access').rule({ operationId: 'listThumbnails', answer: { status: 500 } });
+    await thumbnails.forKey('sk_test_other').rule({ operationId: 'listThumbnails', answer: { status: 500 } });
     expect(await clientWith('sk_test_ok').thumbnails.list()).toEqual({});
     expect(thumbnails.forKey('sk_test_ok').requests()).toHaveLength(1);
   });

@@ -24,6 +24,8 @@ describe.each(Object.entries(doors))('%s', (door, open) => {
     [{ colour: 'red' }, `${door} has no option colour; it takes`],
     [{ journalSize: '10' }, `${door}: journalSize must be a whole number of requests (0 turns the journal off), got "10".`],
     [{ errors: 'yes' }, `${door}: errors must be true or false, got "yes".`],
+    [{ requireKey: 'yes' }, `${door}: requireKey must be true or false, got "yes".`],
+    [{ requiredKey: true }, `${door} has no option requiredKey (did you mean requireKey?)`],
     [{ rules: { operationId: 'listThumbnails' } }, `${door}: rules must be an array of rules, or the path of a JSON file holding one, got an object.`],
     [{ keys: ['k'] }, `${door}: keys must be a key registry such as {"test-key": "ok"}, or the path of a JSON file holding one, got an array.`],
   ])('%j is refused with a TypeError naming it', async (options, message) => {

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Copies spec/package.json#version into spec/openapi.yaml's info.version and the client's VERSION constant.
+// Copies spec/package.json#version into spec/openapi.yaml's info.version.
 // `pnpm version-packages` runs it after `changeset version`. Usage: sync-contract-version.mjs [root]
 import { resolve } from 'node:path';
 import { syncContractVersion } from '../src/contract-version.mjs';

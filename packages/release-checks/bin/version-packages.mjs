@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `pnpm version-packages` (what the release workflow's "Version Packages" pull request runs): `changeset version` (the
 // pinned CLI, installed on first use), then everything that follows from the one version it wrote: the contract's
-// info.version and the client's VERSION, the bundle, the changelog's contract section, and the released-contract
+// info.version, the bundle, the changelog's contract section, and the released-contract
 // snapshot the gate compares with.
 import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, relative, resolve } from 'node:path';

@@ -1,10 +1,9 @@
 // The contract's version has one source, spec/package.json#version (moved by `changeset version`); this module
-// copies it to spec/openapi.yaml's info.version (and to the client's VERSION constant) and checks the copies.
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+// copies it to spec/openapi.yaml's info.version and checks the copy. (The client's VERSION is written by its build.)
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { PUBLIC_PACKAGES, repoLayout } from './repo-layout.mjs';
 
-const CLIENT_VERSION = /export const VERSION = (['"])([^'"]*)\1;/;
 /** The command that fixes a copy that drifted, named in every error. */
 export const SYNC_COMMAND = 'pnpm --filter @thumbnail-api/release-checks run sync-contract-version';
 
@@ -36,7 +35,7 @@ export function readSpecVersion(root) {
 }
 
 /**
- * Writes the spec package's version into spec/openapi.yaml's info.version and the client's VERSION constant.
+ * Writes the spec package's version into spec/openapi.yaml's info.version.
  * @param {string} root repository root.
  * @returns {{ version: string, changed: string[] }} the version and the files that were rewritten.
  */
@@ -51,19 +50,6 @@ export function syncContractVersion(root) {
   if (found.value !== version) {
     writeFileSync(files.specSource, yaml.slice(0, found.start) + version + yaml.slice(found.end));
     changed.push(relative(root, files.specSource));
-  }
-  if (existsSync(files.clientVersionModule)) {
-    const clientVersion = JSON.parse(readFileSync(join(root, 'packages', 'client', 'package.json'), 'utf8')).version;
-    const source = readFileSync(files.clientVersionModule, 'utf8');
-    const match = CLIENT_VERSION.exec(source);
-    if (!match)
-      throw new Error(
-        `${relative(root, files.clientVersionModule)} no longer has \`export const VERSION = '...';\`: update the version sync in packages/release-checks/src/contract-version.mjs.`,
-      );
-    if (match[2] !== clientVersion) {
-      writeFileSync(files.clientVersionModule, source.replace(CLIENT_VERSION, `export const VERSION = ${match[1]}${clientVersion}${match[1]};`));
-      changed.push(relative(root, files.clientVersionModule));
-    }
   }
   return { version, changed };
 }

@@ -33,7 +33,5 @@ export function repoLayout(root = repoRoot) {
     releasedSnapshot: join(root, 'spec', 'released', 'openapi.yaml'),
     /** The spec package's changelog, which gets the plain-words contract section. */
     specChangelog: join(root, 'spec', 'CHANGELOG.md'),
-    /** The client's copy of its own version (sent in its User-Agent), kept equal to its package.json. */
-    clientVersionModule: join(root, 'packages', 'client', 'src', 'version.ts'),
   };
 }

@@ -21,8 +21,8 @@ components:
 
 const repos: string[] = [];
 
-/** A throwaway repository with the four public packages at `versions` (spec first) and the client's VERSION module. */
-function makeRepo(versions: [string, string, string, string], contract = CONTRACT, clientConstant = "export const VERSION = '1.0.0';\n") {
+/** A throwaway repository with the four public packages at `versions` (spec first). */
+function makeRepo(versions: [string, string, string, string], contract = CONTRACT) {
   const root = mkdtempSync(join(tmpdir(), 'version-repo-'));
   repos.push(root);
   const dirs = ['spec', 'packages/types', 'packages/client', 'packages/mock'];
@@ -31,7 +31,6 @@ function makeRepo(versions: [string, string, string, string], contract = CONTRAC
     writeFileSync(join(root, dir, 'package.json'), JSON.stringify({ name: `@thumbnail-api/${dir.split('/').pop()}`, version: versions[i] }, null, 2));
   });
   writeFileSync(join(root, 'spec', 'openapi.yaml'), contract);
-  writeFileSync(join(root, 'packages', 'client', 'src', 'version.ts'), `// why\n${clientConstant}`);
   return root;
 }
 
@@ -60,17 +59,11 @@ describe('findInfoVersion', () => {
 });
 
 describe('syncContractVersion', () => {
-  it('writes the spec package version into info.version and the client VERSION, touching nothing else', () => {
+  it('writes the spec package version into info.version, touching nothing else', () => {
     const root = makeRepo(['2.0.0', '2.0.0', '2.0.0', '2.0.0']);
-    expect(syncContractVersion(root)).toEqual({ version: '2.0.0', changed: ['spec/openapi.yaml', 'packages/client/src/version.ts'] });
+    expect(syncContractVersion(root)).toEqual({ version: '2.0.0', changed: ['spec/openapi.yaml'] });
     expect(readFileSync(join(root, 'spec', 'openapi.yaml'), 'utf8')).toBe(CONTRACT.replace('  version: 1.0.0', '  version: 2.0.0'));
-    expect(readFileSync(join(root, 'packages', 'client', 'src', 'version.ts'), 'utf8')).toBe("// why\nexport const VERSION = '2.0.0';\n");
     expect(syncContractVersion(root).changed).toEqual([]);
-  });
-
-  it('fails with a clear error when the client module lost its VERSION constant', () => {
-    const root = makeRepo(['2.0.0', '2.0.0', '2.0.0', '2.0.0'], CONTRACT, 'export const version = 1;\n');
-    expect(() => syncContractVersion(root)).toThrow("packages/client/src/version.ts no longer has `export const VERSION = '...';`");
   });
 });
 

@@ -4,7 +4,8 @@ import { expect, test } from 'vitest';
 import { galleryPage } from './gallery.js';
 import { mockForThisFile } from './mock-setup.js';
 
-// A short time limit and no retries, so that the test takes half a second.
+// A short time limit and no retries: the client's default limit (timeoutMs, 60 s per attempt) outlasts vitest's own
+// (5 s per test), so a hang test on the defaults fails as "Test timed out in 5000ms", with no word of the hang.
 const { mock, client } = await mockForThisFile('sk_test_gives_up', { timeoutMs: 500, maxRetries: 0 });
 
 test('the gallery says it is too slow when no answer comes', async () => {

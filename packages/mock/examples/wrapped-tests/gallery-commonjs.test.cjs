@@ -2,6 +2,7 @@
 const { ThumbnailClient } = require('@thumbnail-api/client');
 const { connectMock, MockRuleError } = require('@thumbnail-api/mock');
 
+// A key of its own (the mock accepts any without --keys): it runs beside gallery.test.ts, which uses the wrapper's.
 const key = 'sk_test_wrapped_commonjs';
 const mock = connectMock().forKey(key);
 const client = new ThumbnailClient({ apiKey: key, maxRetries: 0 });

@@ -21,8 +21,11 @@ Options:
   --rules <file.json>    Rules in force from the start: a JSON array, as POST /__mock/rules takes them
   --journal-size <n>     How many requests the journal keeps (default 1000; 0 turns it off)
   --no-control           No control surface: /__mock is then an unknown path like any other
+  --require-key          For a mock test files share: refuse rules without a "key", and clearing
+                         or resetting every key at once (scope each with ?key=, or forKey(key))
   --proxy <base-url>     Contract proxy: forward every request to the real service unchanged and
-                         report each request and response that breaks the contract
+                         report each request and response that breaks the contract (it needs
+                         Prism, an optional peer dependency: the error names the npm install)
   --fail-on-violation    With --proxy: exit with code 1 if any exchange broke the contract
   --record <dir>         With --proxy: write each exchange to its own JSON file in <dir>; keys,
                          Authorization and cookies (and any value holding them) never reach disk
@@ -34,42 +37,50 @@ Options:
   -h, --help             Show this help
   --version              Show the version
 
-How a request to a documented operation is answered, in this order:
-  1. Authentication, before the body is read: no key, an unknown key or an "unauthorized" key
-     gets the documented 401, a "forbidden" key the documented 403.
-  2. Prefer: code=<status> and/or example=<name> chooses a documented answer, whatever the body.
+How a request to a documented operation is answered, in this order (the first check that decides
+answers; the README and the testing guide tell the same four):
+  1. Authentication, before the body is read: no key, a key the registry does not list or an
+     "unauthorized" key gets the documented 401, a "forbidden" key the documented 403, with an
+     x-thumbnail-api-mock-note header saying which (without --keys: a missing key gets the 401).
+  2. Rules a test added (see below), newest first: the first that matches answers (or delays).
+  3. Prefer: code=<status> and/or example=<name> chooses a documented answer, whatever the body.
      A status or example the contract does not document gets a 400 from the mock itself
      (application/problem+json with an x-thumbnail-api-mock-error header), never a made-up
-     answer. dynamic=true gets a body Prism generates from the schema.
-  3. Validation: a body over 10 MB (413), of another media type (415), that is not JSON (400)
+     answer. dynamic=true gets a body Prism generates from the schema (Prism is an optional
+     peer dependency; without it, a 503 naming the npm install command).
+  4. Validation: a body over 10 MB (413), of another media type (415), that is not JSON (400)
      or breaks the schema (422), or an Accept the answer cannot meet (406), gets the contract's
-     error answer; anything else the documented response.
-A rule a test added (see below) is checked after authentication and before Prefer.
+     error answer with a note saying what was wrong; anything else the documented response.
 A path the contract does not document gets the mock's 404, a method it does not document the
 mock's 405 with an Allow header; HEAD is answered like GET without the body.
 
-Control surface, on the mock's own port (the contract proxy has none); ?key=<the full key> scopes
-every route to that key's rules, requests and held requests (connectMock().forKey(key) sends it):
-  GET    /__mock/requests        the journal: {"requests": [...], "dropped": n} (keys are redacted);
-                                 also filter with ?operationId=listThumbnails
-  DELETE /__mock/requests        forget the journal
-  POST   /__mock/rules           add a rule (or an array): 201 {"id": ...}, or 400 {"error", "field"}
-  GET    /__mock/rules           the rules in force
-  DELETE /__mock/rules/<id>      remove one rule;  DELETE /__mock/rules  remove them all
-  DELETE /__mock/pending         end the requests a hang or a delay holds: 200 {"ended": n}
-  POST   /__mock/reset           remove the rules, forget the journal, end held requests
+Control surface, on the mock's own port (the contract proxy has none). ?key=<the full key> scopes a
+route to that key's rules, requests and held requests (connectMock().forKey(key) sends it):
+  GET    /__mock/requests?key=        the journal: {"requests": [...], "dropped": n} (keys are
+                                      redacted); also filter with ?operationId=listThumbnails
+  DELETE /__mock/requests?key=        forget the journal
+  POST   /__mock/rules?key=           add a rule (or an array): 201 {"id"}, or 400 {"error", "field"}
+  GET    /__mock/rules?key=           the rules in force: {"rules": [{"id", "calls", "rule"}]}
+  DELETE /__mock/rules/<id>           remove one rule
+  DELETE /__mock/rules?key=           remove the rules
+  DELETE /__mock/pending?key=         end the requests a hang or a delay holds: 200 {"ended": n}
+  POST   /__mock/reset?key=           remove the rules, forget the journal, end held requests
 A rule: {"operationId" | "method" + "path", "key"?, "body"? (fields the JSON body must have),
   "times"?, "delayMs"?, "fault"? ("reset" | "hang" | "malformed" | "truncated"),
   "answer"?: {"status", "headers"?, "body"?}}. Its answer is checked against the contract's response
-  for that status (else its "default"); undocumented statuses and faults are marked with the header
+  for that status (else its "default"); a rule that could never match (a body field the request
+  schema lacks, a key the registry refuses) is refused. Every answer a rule made names it in
+  x-thumbnail-api-mock-rule; undocumented statuses and faults are marked with the header
   x-thumbnail-api-mock-simulated. For example:
   curl -X POST localhost:4010/__mock/rules -d '{"operationId": "listThumbnails", "times": 1,
     "answer": {"status": 503, "headers": {"retry-after": "1"}}}'
   curl 'localhost:4010/__mock/requests?operationId=createThumbnail'
 
-With a command after --, the mock (or proxy) is started, the command is run with
-THUMBNAIL_API_BASE_URL set to its URL (the client and connectMock() read it), the mock is stopped,
-and the command's exit code is returned:
+With a command after --, the mock (or proxy) is started and the command is run with
+THUMBNAIL_API_BASE_URL set to its URL and, when the environment has no THUMBNAIL_API_KEY, the mock
+(not the proxy) sets one it accepts: the first "ok" key of --keys, or thumbnail-api-mock-key without
+--keys (the client and connectMock() read both); its start line says which. Then the mock is
+stopped and the command's exit code returned:
   thumbnail-api-mock --port 0 --keys test/mock-keys.json -- npm test`;
 
 /** What the command line asks for. */
@@ -86,6 +97,8 @@ export interface CliOptions {
   readonly journalSize: number | undefined;
   /** Whether /__mock is served. */
   readonly control: boolean;
+  /** Whether rules, clears and resets must name a key. */
+  readonly requireKey: boolean;
   readonly proxy: string | undefined;
   readonly failOnViolation: boolean;
   /** With `proxy`: the folder to record exchanges into. */
@@ -114,6 +127,7 @@ export function parseCliOptions(argv: readonly string[]): CliOptions {
     rules: { type: 'string' },
     'journal-size': { type: 'string' },
     'no-control': { type: 'boolean' },
+    'require-key': { type: 'boolean' },
     proxy: { type: 'string' },
     'fail-on-violation': { type: 'boolean' },
     record: { type: 'string' },
@@ -155,7 +169,7 @@ export function parseCliOptions(argv: readonly string[]): CliOptions {
   if (values['journal-size'] !== undefined && !/^\d+$/.test(values['journal-size'])) {
     throw new Error(`--journal-size must be a whole number of requests (0 turns the journal off), got ${JSON.stringify(values['journal-size'])}.`);
   }
-  for (const flag of ['rules', 'journal-size', 'no-control'] as const) {
+  for (const flag of ['rules', 'journal-size', 'no-control', 'require-key'] as const) {
     if (values[flag] !== undefined && values.proxy !== undefined) {
       throw new Error(`--${flag} does not apply with --proxy: the contract proxy passes every request on and has no rules, journal or control surface.`);
     }
@@ -171,6 +185,7 @@ export function parseCliOptions(argv: readonly string[]): CliOptions {
     rules: values.rules,
     journalSize,
     control: !(values['no-control'] ?? false),
+    requireKey: values['require-key'] ?? false,
     proxy: values.proxy,
     failOnViolation: values['fail-on-violation'] ?? false,
     record: values.record,

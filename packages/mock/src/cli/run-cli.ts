@@ -6,6 +6,7 @@ import type { ContractReport } from '../proxy/contract-report.js';
 import { startMock } from '../start-mock.js';
 import { type CliOptions, parseCliOptions, usage } from './cli-options.js';
 import { watchParent } from './parent-watch.js';
+import { BASE_URL_VARIABLE, wrappedCommandEnv } from './wrapped-command-env.js';
 
 /** What --replay serves and what it does not, with a pointer to `propose` for paths the contract lacks. */
 function replaySummary(replay: { served: number; undocumented: number; authAnswers: number }, dir: string): string {
@@ -19,8 +20,6 @@ function replaySummary(replay: { served: number; undocumented: number; authAnswe
   return lines.join('\n');
 }
 
-/** The environment variable a command run after `--` finds the mock's URL in. */
-const baseUrlVariable = 'THUMBNAIL_API_BASE_URL';
 /** The signals that stop the mock (SIGHUP: the terminal closed); a command after `--` gets them first. */
 const stopSignals = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
 /** How long a command after `--` has to exit once told to stop, before it is killed. */
@@ -57,6 +56,8 @@ export async function runCli(argv: readonly string[]): Promise<void> {
   let report: (() => ContractReport) | undefined;
   let upstream = '';
   let formatSummary: ((report: ContractReport, upstream: string) => string) | undefined;
+  // With --proxy the command gets the URL only: the real service needs the real key, from the environment.
+  let commandEnv: Readonly<Record<string, string>> = {};
   try {
     if (options.proxy === undefined) {
       const mock = await startMock({
@@ -68,10 +69,15 @@ export async function runCli(argv: readonly string[]): Promise<void> {
         rules: options.rules,
         journalSize: options.journalSize,
         control: options.control,
+        requireKey: options.requireKey,
         ...(options.replay === undefined ? {} : { replay: options.replay }),
       });
       running = mock;
-      console.log(`Thumbnail API mock listening on ${mock.url}`);
+      // Under the wrapper, the start line also says which key the command gets.
+      const wrapped = options.command.length === 0 ? undefined : wrappedCommandEnv(mock.url, options.keys, process.env);
+      commandEnv = wrapped?.variables ?? {};
+      console.log(`Thumbnail API mock listening on ${mock.url}${wrapped ? `, ${wrapped.keyLine}` : ''}`);
+      if (wrapped?.warning) console.error(`thumbnail-api-mock: warning: ${wrapped.warning}`);
       if (mock.replay !== undefined) console.log(replaySummary(mock.replay, options.replay!));
     } else {
       const [{ startContractProxy }, { formatExchange, formatSummary: summaryText }] = await Promise.all([
@@ -89,6 +95,7 @@ export async function runCli(argv: readonly string[]): Promise<void> {
         onWarning: (message) => console.error(`thumbnail-api-mock: warning: ${message}`),
       });
       running = proxy;
+      commandEnv = { [BASE_URL_VARIABLE]: proxy.url };
       report = proxy.report;
       upstream = proxy.upstream;
       console.log(`Thumbnail API contract proxy listening on ${proxy.url}, forwarding to ${upstream}`);
@@ -127,7 +134,7 @@ export async function runCli(argv: readonly string[]): Promise<void> {
   const [file, ...args] = options.command as [string, ...string[]];
   const child = spawn(file, args, {
     stdio: 'inherit',
-    env: { ...process.env, [baseUrlVariable]: running.url },
+    env: { ...process.env, ...commandEnv },
     // npm, npx and friends are .cmd files on Windows, which only a shell runs.
     shell: process.platform === 'win32',
   });

@@ -13,6 +13,8 @@ export interface PathEntry {
 }
 
 export interface CompiledContract {
+  /** The contract as read, for what needs its schemas beyond the compiled answers (e.g. checking a rule's body matcher). */
+  readonly model: ContractModel;
   readonly operations: readonly CompiledOperation[];
   /** The documented path a request path goes to (literal paths before templated ones, as in Prism). */
   find(pathname: string): PathEntry | undefined;
@@ -40,6 +42,7 @@ export function compileContract(model: ContractModel, validator: LazyValidator, 
   const entries = new Map<string, PathEntry>();
   for (const [template, methods] of byPath) entries.set(template, { template, operations: methods, allow: allowOf(methods) });
   return {
+    model,
     operations,
     find: (pathname) => {
       const template = model.findPath(pathname);

@@ -1,9 +1,9 @@
 // The control surface over HTTP, under `/__mock` on the mock's own listener, for tests in any language (and for
 // connectMock()). It reads a request through a small view and answers prepared answers, so any transport can serve
 // it. Not journaled.
-import { keyHintOf } from '../http/credentials.js';
 import { type PreparedAnswer, prepareAnswer } from '../http/prepared-answer.js';
 import type { MockControls } from './controls.js';
+import { MockKeyRequiredError } from './key-scope.js';
 import { MockRuleError } from './rule-check.js';
 
 /** A control request as any transport hands it over. */
@@ -42,7 +42,7 @@ export async function answerControl(controls: MockControls, request: ControlRequ
   if (path === '/__mock/rules') {
     if (method === 'GET' || method === 'HEAD') {
       const key = params.get('key') ?? undefined;
-      return json(200, { rules: controls.rules.list(key).map((rule) => ({ id: rule.id, calls: rule.calls, rule: redactedRule(rule.input) })) });
+      return json(200, { rules: controls.rulesInForce(key) });
     }
     if (method === 'DELETE') return done(() => controls.clearRules(params.get('key') ?? undefined));
     if (method !== 'POST') return notAllowed(method, path, 'GET, HEAD, POST, DELETE');
@@ -74,7 +74,7 @@ export async function answerControl(controls: MockControls, request: ControlRequ
   }
   if (path === '/__mock/pending') {
     if (method !== 'DELETE') return notAllowed(method, path, 'DELETE');
-    return json(200, { ended: controls.endPending(params.get('key') ?? undefined) });
+    return keyed(() => json(200, { ended: controls.endPending(params.get('key') ?? undefined) }));
   }
   return error(
     404,
@@ -83,8 +83,20 @@ export async function answerControl(controls: MockControls, request: ControlRequ
 }
 
 function done(action: () => void): PreparedAnswer {
-  action();
-  return json(204, undefined);
+  return keyed(() => {
+    action();
+    return json(204, undefined);
+  });
+}
+
+/** A control's answer; one the mock refuses without a key (`requireKey`) is a 400 saying so, which connectMock() throws again. */
+function keyed(answer: () => PreparedAnswer): PreparedAnswer {
+  try {
+    return answer();
+  } catch (caught) {
+    if (caught instanceof MockKeyRequiredError) return error(400, caught.message, { keyRequired: true });
+    throw caught;
+  }
 }
 
 function json(status: number, value: unknown): PreparedAnswer {
@@ -99,10 +111,4 @@ function error(status: number, message: string, extra: Record<string, unknown> =
 function notAllowed(method: string, path: string, allow: string): PreparedAnswer {
   const answer = error(405, `${path} answers ${allow}, not ${method.slice(0, 20)}.`);
   return { ...answer, headers: [...answer.headers, 'allow', allow] };
-}
-
-/** A rule as listed: its key shown only by its last characters. */
-function redactedRule(input: unknown): unknown {
-  if (typeof input !== 'object' || input === null || !('key' in input) || typeof input.key !== 'string') return input;
-  return { ...input, key: keyHintOf(input.key) };
 }

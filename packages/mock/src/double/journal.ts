@@ -3,42 +3,20 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { apiKeyOf, CREDENTIAL_HEADERS, keyHintOf, REDACTED } from '../http/credentials.js';
 import { essenceOf, isJsonMediaType } from '../http/media-type.js';
+import { noteHeader } from '../http/prepared-answer.js';
 import { originForm } from '../http/request-target.js';
+import type { JournalEntryFields } from './journal-entry.js';
 
 /** The largest request body the journal keeps; a longer one is kept cut, with `bodyTruncated: true`. */
 export const JOURNAL_BODY_LIMIT = 64 * 1024;
 /** How many requests the journal keeps by default. */
 export const DEFAULT_JOURNAL_SIZE = 1000;
 
-/** One request the mock received and what it answered, as `requests()` and `GET /__mock/requests` show it. */
-export interface JournalEntry {
-  /** When the request arrived, as an ISO 8601 time. */
-  readonly time: string;
-  readonly method: string;
-  /** The path as sent, without the query. */
-  readonly path: string;
-  /** The query's parameters; a repeated one is an array. */
-  readonly query: Readonly<Record<string, string | readonly string[]>>;
-  /** The operation the request went to, or `null` (an unknown path or method). */
-  readonly operationId: string | null;
-  /** The status answered, or `null` when no answer was sent (a `reset` or `hang` fault). */
-  readonly status: number | null;
-  /** The request's headers, lower-case, with the API key and other credentials redacted. */
-  readonly headers: Readonly<Record<string, string | readonly string[]>>;
-  /** The body: parsed when it is JSON, else its text; `null` when none was read (no body, or Prism read it). */
-  readonly body: unknown;
-  /** Whether `body` is only the first {@link JOURNAL_BODY_LIMIT} bytes of a longer body. */
-  readonly bodyTruncated: boolean;
-  /** The id of the rule that answered (or delayed) the request, or `null`. */
-  readonly rule: string | null;
-  /** What the mock simulated, not documented by the service (e.g. `fault=reset`), or `null`. */
-  readonly simulated: string | null;
-  /** The request's API key shown as its last four characters (`…f00d`), or `null` without a key. */
-  readonly keyHint: string | null;
-}
+/** An entry as the journal makes it, before the contract's types describe it (journal-entry.ts). */
+export type RecordedEntry = JournalEntryFields & { readonly operationId: string | null; readonly body: unknown };
 
 /** Which entries to read: those of one operation and/or one API key (matched in full, never shown). */
-export interface RequestFilter {
+export interface EntryFilter {
   readonly operationId?: string;
   readonly key?: string;
 }
@@ -59,6 +37,8 @@ export interface JournalRecord {
   readonly simulated: string | null;
   /** The body as read; `undefined` when none was read. */
   readonly body: Buffer | undefined;
+  /** The answer's header lines (its note is read from them when the entry is read); `undefined` when none was sent. */
+  readonly answerHeaders: readonly string[] | undefined;
 }
 
 /** A record as kept: its body a copy, cut to {@link JOURNAL_BODY_LIMIT}. */
@@ -101,8 +81,8 @@ export class Journal {
   }
 
   /** The kept entries, oldest first, redacted. */
-  entries(filter: RequestFilter = {}): JournalEntry[] {
-    const result: JournalEntry[] = [];
+  entries(filter: EntryFilter = {}): RecordedEntry[] {
+    const result: RecordedEntry[] = [];
     const count = this.records.length;
     for (let offset = 0; offset < count; offset++) {
       const slot = (this.next + offset) % count;
@@ -129,7 +109,7 @@ export class Journal {
   }
 }
 
-function publicEntry(kept: Kept): JournalEntry {
+function publicEntry(kept: Kept): RecordedEntry {
   const key = apiKeyOf(kept.headers);
   const hint = key === undefined ? null : keyHintOf(key);
   // A key shorter than 4 characters would be replaced inside every other word: it is only redacted where it is a credential.
@@ -162,8 +142,15 @@ function publicEntry(kept: Kept): JournalEntry {
     bodyTruncated: kept.bodyCut,
     rule: kept.rule,
     simulated: kept.simulated,
+    note: noteOf(kept.answerHeaders),
     keyHint: hint,
   };
+}
+
+function noteOf(headers: readonly string[] | undefined): string | null {
+  if (headers === undefined) return null;
+  for (let index = 0; index < headers.length; index += 2) if (headers[index] === noteHeader) return headers[index + 1] ?? null;
+  return null;
 }
 
 function bodyOf(kept: Kept, redact: (text: string) => string): unknown {

@@ -8,38 +8,8 @@ import { isUsableKey } from '../http/credentials.js';
 import { HEADER_NAME, HOP_BY_HOP } from '../http/headers.js';
 import { essenceOf, mediaTypeCovers } from '../http/media-type.js';
 import { type PreparedAnswer, prepareAnswer } from '../http/prepared-answer.js';
-
-/** Faults outside HTTP's answers, named by what the client sees. */
-export const FAULTS = ['reset', 'hang', 'malformed', 'truncated'] as const;
-export type Fault = (typeof FAULTS)[number];
-
-/** A rule: which requests it matches and what it answers (see the package README, "Rules"). */
-export interface MockRule {
-  /** The operation it matches, e.g. `listThumbnails`; or give `method` and `path`. */
-  readonly operationId?: string;
-  /** With `path`: the operation it matches, e.g. `GET`. */
-  readonly method?: string;
-  /** With `method`: a documented path, e.g. `/api/thumbnails`. */
-  readonly path?: string;
-  /** Matches only requests sent with this API key (`x-api-key` or `Authorization: Bearer`). */
-  readonly key?: string;
-  /** Matches only requests whose JSON body has these fields with these values (other fields may be there too). */
-  readonly body?: Readonly<Record<string, unknown>>;
-  /** Matches only the next `times` requests, then is removed; by default every request until removed. */
-  readonly times?: number;
-  /** Waits this long, in milliseconds, before the answer (or fault); alone, delays the contract's own answer. */
-  readonly delayMs?: number;
-  /** A failure outside HTTP's answers: `reset` (connection reset), `hang` (no answer), `malformed` (a body that is not JSON), `truncated` (a body shorter than its Content-Length). */
-  readonly fault?: Fault;
-  /** The answer; checked against the response the contract documents for `status` (else its `default`). */
-  readonly answer?: {
-    readonly status: number;
-    /** Extra response headers, e.g. `{"retry-after": "1"}`; not hop-by-hop ones, not `content-length`. */
-    readonly headers?: Readonly<Record<string, string>>;
-    /** The body; without it, the contract's documented example for that status. */
-    readonly body?: unknown;
-  };
-}
+import { FAULTS, type Fault } from './mock-rule.js';
+import { simulatedBody } from './simulated-body.js';
 
 /** A rule refused when it was added: `field` names the part at fault (`answer.body`, `fault`, ...). */
 export class MockRuleError extends Error {
@@ -224,10 +194,13 @@ function answerOf(
     if (media !== undefined && example === undefined) {
       throw new MockRuleError(`${documentedAs} documents no example to send; give "answer.body".`, 'answer.body');
     }
+    // A status the service does not document: its example's text says it is simulated (within the schema).
+    const fits = media?.schemaPointer === undefined ? undefined : validator.schemaAt(media.schemaPointer);
+    const value = example === undefined || !undocumented ? example?.value : simulatedBody(example.value, code, fits && ((body) => fits(body) === true));
     bytes =
       example === undefined
         ? Buffer.alloc(0)
-        : Buffer.from(typeof example.value === 'string' && !/json/i.test(media!.mediaType) ? example.value : JSON.stringify(example.value), 'utf8');
+        : Buffer.from(typeof value === 'string' && !/json/i.test(media!.mediaType) ? value : JSON.stringify(value), 'utf8');
   }
   const headers = operation.source.object.deprecated === true ? [...extra, 'deprecation', 'true'] : extra;
   return { answer: prepareAnswer(code, media === undefined ? undefined : contentType, bytes, headers), status: code, undocumented };

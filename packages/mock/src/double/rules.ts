@@ -3,6 +3,9 @@ import type { CompiledOperation } from '../contract/compile-operation.js';
 import { type MatchableRequest, matches } from './matcher.js';
 import type { CheckedRule } from './rule-check.js';
 
+/** The header on every answer a rule made (or delayed), naming the rule by its id. */
+export const ruleHeader = 'x-thumbnail-api-mock-rule';
+
 /** A rule in force: what was checked, plus its id, the input it came from and how often it matched. */
 export interface ActiveRule extends CheckedRule {
   readonly id: string;

@@ -1,9 +1,11 @@
 // The mock as a test double: one interface for every way a test reaches it (startMock()'s result and createHandlers()'s
 // in this process, connectMock() over HTTP), as WireMock's Admin is one interface in-process and over its admin routes.
-// In-process, the answers come at once; over HTTP they are promises: `await` works with both.
+// In-process, the answers come at once; over HTTP they are promises: `await` works with both. Every type is read off the
+// contract (operation-types.ts): `C` is the bundled contract's operations unless a `--spec` contract brings its own.
 import type { MockControls } from './controls.js';
-import type { JournalEntry, RequestFilter } from './journal.js';
-import type { MockRule } from './rule-check.js';
+import type { JournalEntry, OperationEntry, RequestFilter } from './journal-entry.js';
+import type { MockRule, RuleInForce } from './mock-rule.js';
+import type { ContractOperations, OperationId, ThumbnailApiOperations } from './operation-types.js';
 import type { ActiveRule } from './rules.js';
 
 /** A value, or a promise of it: what `await` takes from every implementation of {@link TestDouble}. */
@@ -18,11 +20,15 @@ export interface RuleHandle {
 }
 
 /** The rules, journal and held requests of one API key: what a test file that uses its own key sees of a shared mock. */
-export interface TestDoubleKeyView {
+export interface TestDoubleKeyView<C extends ContractOperations = ThumbnailApiOperations> {
   /** Adds a rule that matches only this key; rejects with a `MockRuleError` naming what the contract forbids. */
-  rule(rule: MockRule): Promise<RuleHandle>;
-  /** The journal entries of requests sent with this key, oldest first (`operationId` narrows them). */
-  requests(filter?: { operationId?: string }): Awaitable<JournalEntry[]>;
+  rule(rule: MockRule<C>): Promise<RuleHandle>;
+  /** The rules of this key in force, oldest first. */
+  rules(): Awaitable<RuleInForce<C>[]>;
+  /** The journal entries of requests sent with this key, oldest first, of one operation (typed by it). */
+  requests<O extends OperationId<C>>(filter: { operationId: O }): Awaitable<OperationEntry<C, O>[]>;
+  /** The journal entries of requests sent with this key, oldest first. */
+  requests(filter?: { operationId?: OperationId<C> }): Awaitable<JournalEntry<C>[]>;
   /** Forgets the journal entries of this key. */
   clearRequests(): Awaitable<void>;
   /** Removes the rules of this key. */
@@ -34,14 +40,18 @@ export interface TestDoubleKeyView {
 }
 
 /** The mock as a test double: what it received, answers chosen per test, and the requests it holds. */
-export interface TestDouble {
+export interface TestDouble<C extends ContractOperations = ThumbnailApiOperations> {
   /**
    * Adds a rule, checked against the contract (newest rules are checked first); rejects with a `MockRuleError`
    * naming the field, JSON pointer and schema rule at fault.
    */
-  rule(rule: MockRule): Promise<RuleHandle>;
+  rule(rule: MockRule<C>): Promise<RuleHandle>;
+  /** Every rule in force, oldest first (keys shown by their last four characters). */
+  rules(): Awaitable<RuleInForce<C>[]>;
+  /** The journal of one operation, oldest first, keys redacted, each entry's body typed by the operation; optionally of one `key`. */
+  requests<O extends OperationId<C>>(filter: { operationId: O; key?: string }): Awaitable<OperationEntry<C, O>[]>;
   /** The journal, oldest first, keys redacted; filter by `operationId` and/or `key` (the full key, never shown). */
-  requests(filter?: RequestFilter): Awaitable<JournalEntry[]>;
+  requests(filter?: RequestFilter<C>): Awaitable<JournalEntry<C>[]>;
   /** Forgets every journal entry. */
   clearRequests(): Awaitable<void>;
   /** Removes every rule. */
@@ -51,7 +61,7 @@ export interface TestDouble {
   /** Removes every rule and journal entry and ends every held request. */
   reset(): Awaitable<void>;
   /** A view whose rules match only `key` and whose journal shows only its requests. */
-  forKey(key: string): TestDoubleKeyView;
+  forKey(key: string): TestDoubleKeyView<C>;
 }
 
 /** A rule in force in this process: its live count of matches too. */
@@ -62,9 +72,11 @@ export interface MockRuleHandle extends RuleHandle {
 }
 
 /** {@link TestDoubleKeyView} in this process: every answer at once. */
-export interface MockKeyView extends TestDoubleKeyView {
-  rule(rule: MockRule): Promise<MockRuleHandle>;
-  requests(filter?: { operationId?: string }): JournalEntry[];
+export interface MockKeyView<C extends ContractOperations = ThumbnailApiOperations> extends TestDoubleKeyView<C> {
+  rule(rule: MockRule<C>): Promise<MockRuleHandle>;
+  rules(): RuleInForce<C>[];
+  requests<O extends OperationId<C>>(filter: { operationId: O }): OperationEntry<C, O>[];
+  requests(filter?: { operationId?: OperationId<C> }): JournalEntry<C>[];
   clearRequests(): void;
   clearRules(): void;
   endPending(): number;
@@ -72,16 +84,18 @@ export interface MockKeyView extends TestDoubleKeyView {
 }
 
 /** {@link TestDouble} in this process (startMock()'s and createHandlers()'s results): every answer at once. */
-export interface MockTestDouble extends TestDouble {
-  rule(rule: MockRule): Promise<MockRuleHandle>;
-  requests(filter?: RequestFilter): JournalEntry[];
+export interface MockTestDouble<C extends ContractOperations = ThumbnailApiOperations> extends TestDouble<C> {
+  rule(rule: MockRule<C>): Promise<MockRuleHandle>;
+  rules(): RuleInForce<C>[];
+  requests<O extends OperationId<C>>(filter: { operationId: O; key?: string }): OperationEntry<C, O>[];
+  requests(filter?: RequestFilter<C>): JournalEntry<C>[];
   /** Requests no longer in the journal because it keeps only the last `journalSize`. */
   readonly droppedRequests: number;
   clearRequests(): void;
   clearRules(): void;
   endPending(): number;
   reset(): void;
-  forKey(key: string): MockKeyView;
+  forKey(key: string): MockKeyView<C>;
 }
 
 function handleOf(controls: MockControls, rule: ActiveRule): MockRuleHandle {
@@ -94,11 +108,12 @@ function handleOf(controls: MockControls, rule: ActiveRule): MockRuleHandle {
   };
 }
 
-/** The test double of controls in this process. */
-export function inProcessDouble(controls: MockControls): MockTestDouble {
-  return {
-    rule: async (rule) => handleOf(controls, await controls.addRule(rule)),
-    requests: (filter) => controls.requests(filter),
+/** The test double of controls in this process; the types are the contract's (`C`), the values what the mock recorded. */
+export function inProcessDouble<C extends ContractOperations = ThumbnailApiOperations>(controls: MockControls): MockTestDouble<C> {
+  const double = {
+    rule: async (rule: unknown) => handleOf(controls, await controls.addRule(rule)),
+    rules: () => controls.rulesInForce(),
+    requests: (filter?: RequestFilter<ContractOperations>) => controls.requests(filter),
     get droppedRequests() {
       return controls.journal.dropped;
     },
@@ -106,11 +121,12 @@ export function inProcessDouble(controls: MockControls): MockTestDouble {
     clearRules: () => controls.clearRules(),
     endPending: () => controls.endPending(),
     reset: () => controls.reset(),
-    forKey(key) {
+    forKey(key: unknown) {
       checkViewKey(key);
       return {
-        rule: async (rule) => handleOf(controls, await controls.addRule(rule, key)),
-        requests: (filter) => controls.requests({ operationId: filter?.operationId, key }),
+        rule: async (rule: unknown) => handleOf(controls, await controls.addRule(rule, key)),
+        rules: () => controls.rulesInForce(key),
+        requests: (filter?: { operationId?: string }) => controls.requests({ operationId: filter?.operationId, key }),
         clearRequests: () => controls.clearRequests(key),
         clearRules: () => controls.clearRules(key),
         endPending: () => controls.endPending(key),
@@ -118,6 +134,8 @@ export function inProcessDouble(controls: MockControls): MockTestDouble {
       };
     },
   };
+  // The journal and the rules hold what was sent and given; the contract's types describe them for the test.
+  return double as unknown as MockTestDouble<C>;
 }
 
 /** `forKey(key)`'s argument, checked the same way by every implementation. */

@@ -1,6 +1,7 @@
 // A Fetch `Request` (what MSW hands a handler) as the pipeline reads a request: the same view node:http requests get.
 import type { IncomingHttpHeaders } from 'node:http';
-import type { EngineRequest } from '../pipeline/exchange.js';
+import type { EngineRequest, Outcome } from '../pipeline/exchange.js';
+import type { Pipeline } from '../pipeline/pipeline.js';
 
 /** A request MSW intercepted, read as the pipeline reads one; its body is read once, whoever asks first. */
 export class FetchEngineRequest implements EngineRequest {
@@ -27,9 +28,20 @@ export class FetchEngineRequest implements EngineRequest {
     this.framed = body !== undefined && body.length > 0;
   }
 
-  readBody(limit: number): Promise<Buffer | undefined> {
-    return Promise.resolve(this.bytes === undefined || this.bytes.length <= limit ? (this.bytes ?? Buffer.alloc(0)) : undefined);
+  /** The bytes read beforehand, at once. */
+  readBody(limit: number, done: (body: Buffer | undefined) => void): void {
+    done(this.bytes === undefined || this.bytes.length <= limit ? (this.bytes ?? Buffer.alloc(0)) : undefined);
   }
+
+  /** The same as a promise, for the control routes. */
+  bodyUpTo(limit: number): Promise<Buffer | undefined> {
+    return new Promise((resolve) => this.readBody(limit, resolve));
+  }
+}
+
+/** The pipeline's outcome for a request, as a promise (the Fetch adapter's resolvers are async anyway). */
+export function outcomeFor(pipeline: Pipeline, request: FetchEngineRequest): Promise<Outcome> {
+  return new Promise((done, failed) => pipeline.handle(request, { done, failed }));
 }
 
 /** The request's body bytes; `undefined` when it has none (a GET, or a Request made without one). */

@@ -8,16 +8,15 @@ import { apiKeyOf } from '../http/credentials.js';
 import type { EngineRequest, Outcome } from '../pipeline/exchange.js';
 import type { Pipeline } from '../pipeline/pipeline.js';
 import type { RequestHandler } from './front-server.js';
-import { hasBodyFraming, readBodyUpTo } from './read-body.js';
+import { hasBodyFraming, readBody, readBodyUpTo } from './read-body.js';
 import { sendAnswer } from './send-answer.js';
 
-/** A node request as the pipeline reads it; its body is read once, whoever asks first. */
+/** A node request as the pipeline reads it. */
 class NodeRequest implements EngineRequest {
   readonly method: string;
   readonly target: string;
   readonly headers: IncomingHttpHeaders;
   readonly framed: boolean;
-  private reading: Promise<Buffer | undefined> | undefined;
 
   constructor(readonly req: IncomingMessage) {
     this.method = req.method ?? 'GET';
@@ -26,9 +25,9 @@ class NodeRequest implements EngineRequest {
     this.framed = hasBodyFraming(req.headers);
   }
 
-  readBody(limit: number): Promise<Buffer | undefined> {
-    this.reading ??= readBodyUpTo(this.req, limit);
-    return this.reading;
+  readBody(limit: number, done: (body: Buffer | undefined) => void, failed: (error: Error) => void): void {
+    // From the stream's own events: the POST's answer is written with no promise in between.
+    readBody(this.req, limit, done, failed);
   }
 }
 
@@ -77,30 +76,18 @@ export function createNodeHandler(mock: { pipeline: Pipeline; controls: MockCont
     handle(req, res) {
       const request = new NodeRequest(req);
       if (mock.control && isControlTarget(request.target) && req.method !== 'OPTIONS') {
-        answerControl(controls, request).then(
+        const view = { method: request.method, target: request.target, readBody: (limit: number) => readBodyUpTo(req, limit) };
+        answerControl(controls, view).then(
           (answer) => sendAnswer(res, answer, []),
           () => res.destroy(),
         );
         return;
       }
-      let outcome: Outcome | Promise<Outcome>;
-      try {
-        outcome = pipeline.handle(request);
-      } catch {
-        // As a rejected outcome: the connection is dropped, the process goes on.
-        res.destroy();
-        return;
-      }
-      // A promise only when a step waited (the body, Prism); a GET is answered from this call.
-      if (outcome instanceof Promise) {
-        outcome.then(
-          (settled) => act(request, res, settled),
-          // The client broke off while its body was read: nobody is left to answer.
-          () => res.destroy(),
-        );
-      } else {
-        act(request, res, outcome);
-      }
+      pipeline.handle(request, {
+        done: (outcome) => act(request, res, outcome),
+        // The client broke off while its body was read (nobody is left to answer), or answering threw.
+        failed: () => res.destroy(),
+      });
     },
     close: () => mock.close(),
   };

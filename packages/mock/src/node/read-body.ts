@@ -17,7 +17,7 @@ export function hasBodyFraming(headers: IncomingHttpHeaders): boolean {
  * read and dropped, so the connection stays usable); calls `fail` instead when the client breaks off. Calls one of
  * them once.
  */
-function readBody(req: Readable, limit: number, done: (body: Buffer | undefined) => void, fail: (error: Error) => void): void {
+export function readBody(req: Readable, limit: number, done: (body: Buffer | undefined) => void, fail: (error: Error) => void): void {
   let first: Buffer | undefined;
   let chunks: Buffer[] | undefined;
   let size = 0;

@@ -11,7 +11,8 @@ export interface CorsPolicy {
 }
 
 /** Headers a page may read besides the CORS-safelisted ones: the mock's own and the ones it documents. */
-const exposed = 'allow, deprecation, retry-after, x-thumbnail-api-mock-error, x-thumbnail-api-mock-note, x-thumbnail-api-mock-simulated';
+const exposed =
+  'allow, deprecation, retry-after, x-thumbnail-api-mock-error, x-thumbnail-api-mock-note, x-thumbnail-api-mock-rule, x-thumbnail-api-mock-simulated';
 /** How long a browser may keep a preflight answer, in seconds. */
 const preflightMaxAge = '600';
 // A serialised origin as browsers send it; anything else is never reflected into a header.

@@ -12,8 +12,11 @@ export interface EngineRequest {
   readonly headers: IncomingHttpHeaders;
   /** Whether the request frames a body (a Content-Length above 0, or chunked); it may still turn out empty. */
   readonly framed: boolean;
-  /** The body, or `undefined` when it is longer than `limit` (then drained). Reads once: later calls get the same. */
-  readBody(limit: number): Promise<Buffer | undefined>;
+  /**
+   * Reads the body (the pipeline asks once) and calls `done` with it, or with `undefined` when it is longer than `limit`
+   * (then drained); `failed` when the client breaks off. Callbacks, not a promise: see Pipeline.handle.
+   */
+  readBody(limit: number, done: (body: Buffer | undefined) => void, failed: (error: Error) => void): void;
 }
 
 /** What the adapter does with a request. The journal has its record already. */

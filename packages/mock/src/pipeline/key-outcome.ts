@@ -38,3 +38,14 @@ export function outcomeOf(keys: ReadonlyMap<string, KeyOutcome>, headers: Incomi
   const key = apiKeyOf(headers);
   return (key === undefined ? undefined : keys.get(key)) ?? 'unauthorized';
 }
+
+/**
+ * Why the registry answers a request sent with `key` (`undefined`: no key) with 401 or 403, as the answer's
+ * `x-thumbnail-api-mock-note` and the journal say it; `undefined` for an "ok" key.
+ */
+export function registryNote(keys: ReadonlyMap<string, KeyOutcome>, key: string | undefined): string | undefined {
+  if (key === undefined) return 'no API key sent (x-api-key, or Authorization: Bearer <key>)';
+  const outcome = keys.get(key);
+  if (outcome === 'ok') return undefined;
+  return outcome === undefined ? 'key not in the registry' : `key listed as "${outcome}" in the registry`;
+}

@@ -25,7 +25,14 @@ export function createPrismAnswerer(options: { specPath: string; errors: boolean
   let running: PrismServer | undefined;
 
   const prism = (): Promise<PrismServer> => {
-    starting ??= startPrismServer({ mode: 'mock', specPath: options.specPath, errors: options.errors, cors: false, signal: stopped.signal }).then((server) => {
+    starting ??= startPrismServer({
+      mode: 'mock',
+      specPath: options.specPath,
+      errors: options.errors,
+      cors: false,
+      signal: stopped.signal,
+      purpose: 'This request (Prefer: dynamic=true, or an operation of a --spec contract that only Prism answers)',
+    }).then((server) => {
       // Stopped while Prism was starting to listen: it must not outlive the mock.
       if (stopped.signal.aborted) void server.close();
       else running = server;

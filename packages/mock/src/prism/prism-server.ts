@@ -1,5 +1,6 @@
 // Prism in this process, built as its CLI builds it (prism-cli's createServer.ts), on a private loopback port.
 // Its modules take about a second to load, so they are loaded only when a request or the proxy needs them.
+import { prismLoadError } from './prism-install.js';
 
 // What the mock uses of Prism's modules (their own typings pull in pino's, which are not installed).
 interface PrismModules {
@@ -28,6 +29,8 @@ export interface PrismServerOptions {
   readonly cors: boolean;
   readonly host?: string;
   readonly port?: number;
+  /** What Prism is loaded for, as the error of a Prism that is not installed names it. */
+  readonly purpose?: string;
   /** Aborted when whatever wanted Prism stopped meanwhile: it then never listens. */
   readonly signal?: AbortSignal;
 }
@@ -40,12 +43,10 @@ export interface PrismServer {
 
 /** Loads Prism and starts its HTTP server; rejects with an error saying what failed. */
 export async function startPrismServer(options: PrismServerOptions): Promise<PrismServer> {
-  const [serverModule, http, core, extensions] = await loadPrism([
-    '@stoplight/prism-http-server',
-    '@stoplight/prism-http',
-    '@stoplight/prism-core',
-    '@stoplight/prism-cli/dist/extensions.js',
-  ]);
+  const [serverModule, http, core, extensions] = await loadPrism(
+    ['@stoplight/prism-http-server', '@stoplight/prism-http', '@stoplight/prism-core', '@stoplight/prism-cli/dist/extensions.js'],
+    options.purpose ?? 'Prism as the reference mock',
+  );
   const prism = { server: serverModule, http, core, extensions } as PrismModules;
   options.signal?.throwIfAborted();
   const { createServer } = prism.server;
@@ -91,12 +92,15 @@ export function prismWithin<T>(pending: Promise<T>, ms: number, what: 'start' | 
   });
 }
 
-/** Prism's modules, by specifier; rejects with an error saying what to do when they cannot be loaded. */
-export async function loadPrism(specifiers: readonly string[]): Promise<unknown[]> {
+/**
+ * Prism's modules, by specifier, for `purpose` (e.g. "The contract proxy"); rejects with one line naming the command
+ * that installs Prism when it is not installed (an optional peer dependency) or cannot be loaded.
+ */
+export async function loadPrism(specifiers: readonly string[], purpose: string): Promise<unknown[]> {
   try {
     return await Promise.all(specifiers.map(load));
   } catch (error) {
-    throw new Error(`Cannot load Prism, a dependency of @thumbnail-api/mock (reinstall @thumbnail-api/mock): ${(error as Error).message}`);
+    throw prismLoadError(purpose, error);
   }
 }
 

@@ -64,12 +64,11 @@ interface ValidatorModules {
 const ERROR = 0;
 
 /** Loads Prism's validators and reads the contract at `specPath` as Prism reads it; rejects saying what failed. */
-export async function loadPrismValidators(specPath: string): Promise<PrismValidators> {
-  const [http, router, validator] = (await loadPrism([
-    '@stoplight/prism-http',
-    '@stoplight/prism-http/dist/router/index.js',
-    '@stoplight/prism-http/dist/validator/index.js',
-  ])) as [ValidatorModules['http'], ValidatorModules['router'], ValidatorModules['validator']];
+export async function loadPrismValidators(specPath: string, purpose = 'The contract proxy (--proxy)'): Promise<PrismValidators> {
+  const [http, router, validator] = (await loadPrism(
+    ['@stoplight/prism-http', '@stoplight/prism-http/dist/router/index.js', '@stoplight/prism-http/dist/validator/index.js'],
+    purpose,
+  )) as [ValidatorModules['http'], ValidatorModules['router'], ValidatorModules['validator']];
   const route = typeof router === 'function' ? router : router.default;
   const operations = await http.getHttpOperationsFromSpec(specPath);
   const errors = (prefix: string, result: Either<Diagnostic[], unknown>): PrismFinding[] =>

@@ -56,7 +56,7 @@ export async function runVerification(options: VerificationOptions): Promise<Ver
   const contract = await readContract(options.specPath);
   const model = contract.model;
   const assumptions: ContractAssumption[] = collectAssumptions(model.document);
-  const check = createContractCheck(model, await loadPrismValidators(contract.path));
+  const check = createContractCheck(model, await loadPrismValidators(contract.path, 'Checking the service against the contract (verify)'));
   const context: JudgeContext = { model, check, assumptions, observed: await observedContext(options, model) };
   const probes = planProbes({ model, assumptions, prompts: options.prompts, postKinds: options.postKinds, forbiddenKey: options.forbiddenKey !== undefined });
 

@@ -1,4 +1,4 @@
-// The mock as a user installs it: this package and the spec packed with pnpm (which rewrites `workspace:*`),
+// The mock as a user installs it: this package, the spec and the types packed with pnpm (which rewrites `workspace:*`),
 // installed with npm into a throwaway project outside the workspace; third-party packages from npm's cache or
 // the registry. Both packages must be built (turbo's `test` task builds them first).
 import { execFileSync } from 'node:child_process';
@@ -25,14 +25,20 @@ function pnpm(): [string, string[]] {
   return [process.execPath, [join(repoRoot, 'scripts', 'pnpm.mjs')]];
 }
 
-export function installPackedMock(): PackedInstall {
+/** What to install beside the mock: more workspace packages (folders, packed too) and packages from the registry (`name@version`). */
+export interface PackedInstallOptions {
+  readonly workspaceFolders?: readonly string[];
+  readonly fromRegistry?: readonly string[];
+}
+
+export function installPackedMock(options: PackedInstallOptions = {}): PackedInstall {
   const dir = mkdtempSync(join(tmpdir(), 'thumbnail-api-mock-installed-'));
   const remove = () => rmSync(dir, { recursive: true, force: true });
   try {
     const tarballs = join(dir, 'tarballs');
     mkdirSync(tarballs);
     const [command, prefix] = pnpm();
-    for (const folder of ['spec', 'packages/mock']) {
+    for (const folder of ['spec', 'packages/types', 'packages/mock', ...(options.workspaceFolders ?? [])]) {
       execFileSync(command, [...prefix, 'pack', '--pack-destination', tarballs], { cwd: join(repoRoot, folder), stdio: 'pipe', timeout: 120_000 });
     }
     writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'mock-user', private: true, type: 'module' }));
@@ -40,7 +46,16 @@ export function installPackedMock(): PackedInstall {
     const env = userShellEnvironment({ npm_config_update_notifier: 'false', SCARF_ANALYTICS: 'false' });
     const packed = readdirSync(tarballs).map((file) => `./tarballs/${file}`);
     // --prefer-offline: third-party packages come from npm's cache when it has them, from the registry otherwise.
-    const args = ['install', '--no-audit', '--no-fund', '--no-package-lock', '--prefer-offline', '--loglevel=error', ...packed];
+    const args = [
+      'install',
+      '--no-audit',
+      '--no-fund',
+      '--no-package-lock',
+      '--prefer-offline',
+      '--loglevel=error',
+      ...packed,
+      ...(options.fromRegistry ?? []),
+    ];
     execFileSync('npm', args, { cwd: dir, env, stdio: 'pipe', timeout: 600_000 });
     return { dir, env, remove };
   } catch (error) {
