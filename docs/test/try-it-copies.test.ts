@@ -6,7 +6,7 @@
 // with the bundle in Chromium.)
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import type { ProcessResult } from '@thumbnail-api/dev-tools/run-process';
-import { type RunningMock, startMock } from '@thumbnail-api/mock';
+import { type AnyOperations, type RunningMock, startMock } from '@thumbnail-api/mock';
 import { type BrowserMock, createBrowserMock } from '@thumbnail-api/mock/browser';
 import { loadContract } from '@thumbnail-api/spec';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -28,12 +28,15 @@ const scenarios = contract.operations.flatMap((operation) =>
 const testsDir = `${runDir}copied-tests/`;
 
 let page: BrowserMock;
-let mock: RunningMock;
+let mock: RunningMock<AnyOperations>;
 beforeAll(async () => {
   await requireTools();
   rmSync(testsDir, { recursive: true, force: true });
   mkdirSync(testsDir, { recursive: true });
-  [page, mock] = await Promise.all([createBrowserMock({ contract: contract.document, keys: MOCK_KEYS }), startMock({ port: 0, keys: MOCK_KEYS })]);
+  [page, mock] = await Promise.all([
+    createBrowserMock({ contract: contract.document, keys: MOCK_KEYS }),
+    startMock<AnyOperations>({ port: 0, keys: MOCK_KEYS }),
+  ]);
 });
 afterAll(async () => {
   page?.endPending();

@@ -3,7 +3,7 @@
 // the same request; with the network watched (the page loads only its own static files, and no request goes out for
 // an answer) and storage checked (nothing written); the copied code equal to what the generators write (which the
 // quick suite runs); with the keyboard alone; at 390 px; axe with the dialog open; and a bundle that cannot load.
-import { type RunningMock, startMock } from '@thumbnail-api/mock';
+import { type AnyOperations, type RunningMock, startMock } from '@thumbnail-api/mock';
 import { loadContract } from '@thumbnail-api/spec';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -23,9 +23,9 @@ const operations = contract.operations.map((operation) => ({ operation, operatio
 const site = useServedSite();
 const chromium = useChromium();
 
-let mock: RunningMock;
+let mock: RunningMock<AnyOperations>;
 beforeAll(async () => {
-  mock = await startMock({ port: 0, keys: MOCK_KEYS });
+  mock = await startMock<AnyOperations>({ port: 0, keys: MOCK_KEYS });
 });
 afterAll(async () => {
   await mock?.stop();

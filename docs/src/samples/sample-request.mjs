@@ -5,7 +5,7 @@
 /**
  * @typedef {import('@thumbnail-api/spec/model').ContractModel} ContractModel
  * @typedef {import('@thumbnail-api/spec/model').ContractOperation} ContractOperation
- * @typedef {import('@thumbnail-api/mock/browser').MockRule} MockRule
+ * @typedef {import('@thumbnail-api/mock/browser').MockRule<import('@thumbnail-api/mock/browser').AnyOperations>} MockRule
  * @typedef {'x-api-key' | 'bearer'} KeyForm
  * @typedef {{ from: 'environment' } | { mockKey: string, outcome: 'ok' | 'unauthorized' | 'forbidden' } | null} KeySource
  *   The reader's key from `THUMBNAIL_API_KEY`; a key of the mock's registry ({@link MOCK_KEYS}); or none.

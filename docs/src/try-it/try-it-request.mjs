@@ -8,7 +8,7 @@ import { defaultBaseUrlOf, exampleBodyOf, MOCK_KEYS } from '../samples/sample-re
  * @typedef {import('../samples/sample-request.mjs').SampleRequest} SampleRequest
  * @typedef {import('../samples/sample-request.mjs').KeyForm} KeyForm
  * @typedef {import('../samples/vitest-sample.mjs').ObservedAnswer} ObservedAnswer
- * @typedef {import('@thumbnail-api/mock/browser').MockRule} MockRule
+ * @typedef {import('@thumbnail-api/mock/browser').MockRule<import('@thumbnail-api/mock/browser').AnyOperations>} MockRule
  * @typedef {'ok' | 'unauthorized' | 'forbidden' | 'none'} KeyChoice
  * @typedef {'none' | '503' | '429' | 'hang' | 'malformed' | 'reset'} FaultChoice
  */

@@ -10,6 +10,7 @@ import { lazyValidator } from './contract/lazy-validator.js';
 import { MockControls } from './double/controls.js';
 import { DEFAULT_JOURNAL_SIZE, Journal } from './double/journal.js';
 import type { MockRule } from './double/mock-rule.js';
+import type { AnyOperations, ContractOperations } from './double/operation-types.js';
 import { PendingRequests } from './double/pending.js';
 import { RuleBook } from './double/rules.js';
 import { inProcessDouble, type MockTestDouble } from './double/test-double.js';
@@ -22,21 +23,32 @@ import { checkKeyRegistry, type KeyRegistry, registryNote } from './pipeline/key
 import { createPipeline } from './pipeline/pipeline.js';
 
 export { MockRuleError } from './double/rule-check.js';
-export type { Fault, JournalEntry, KeyOutcome, KeyRegistry, MockRule, MockRuleHandle, MockTestDouble } from './public-types.js';
+export type {
+  AnyOperations,
+  ContractOperations,
+  Fault,
+  JournalEntry,
+  KeyOutcome,
+  KeyRegistry,
+  MockRule,
+  MockRuleHandle,
+  MockTestDouble,
+  ThumbnailApiOperations,
+} from './public-types.js';
 
-export interface BrowserMockOptions {
+export interface BrowserMockOptions<C extends ContractOperations = AnyOperations> {
   /** The bundled OpenAPI document, parsed (the JSON of `@thumbnail-api/spec/openapi.json`). */
   readonly contract: unknown;
   /** Key registry; without it any non-empty key is accepted, as Prism does. */
   readonly keys?: KeyRegistry;
   /** Rules in force from the start (one bad rule adds none). */
-  readonly rules?: readonly MockRule[];
+  readonly rules?: readonly MockRule<C>[];
   /** How many requests the journal keeps; defaults to 1000, `0` turns it off. */
   readonly journalSize?: number;
 }
 
 /** The mock in this page: its answers, and the test-double methods of startMock()'s result. */
-export interface BrowserMock extends MockTestDouble {
+export interface BrowserMock<C extends ContractOperations = AnyOperations> extends MockTestDouble<C> {
   /**
    * The mock's answer to `request`, whatever its origin (its path and query are what the contract routes): a Response,
    * `Response.error()` for a `reset` and for a `hang` or delay once the request's signal aborts. The control surface
@@ -47,8 +59,12 @@ export interface BrowserMock extends MockTestDouble {
 
 const optionNames = new Set(['contract', 'keys', 'rules', 'journalSize']);
 
-/** Assembles the mock from `options.contract`; rejects with an error naming the cause (a broken contract, a bad key registry or rule). */
-export async function createBrowserMock(options: BrowserMockOptions): Promise<BrowserMock> {
+/**
+ * Assembles the mock from `options.contract`; rejects with an error naming the cause (a broken contract, a bad key
+ * registry or rule). The contract is data, so the test double's types are any contract's unless `C` names its
+ * openapi-typescript `operations` (e.g. `ThumbnailApiOperations` for the bundled one).
+ */
+export async function createBrowserMock<C extends ContractOperations = AnyOperations>(options: BrowserMockOptions<C>): Promise<BrowserMock<C>> {
   if (options === null || typeof options !== 'object')
     throw new TypeError('createBrowserMock() takes an options object: { contract, keys?, rules?, journalSize? }.');
   const unknown = Object.keys(options).find((name) => !optionNames.has(name));
@@ -77,7 +93,7 @@ export async function createBrowserMock(options: BrowserMockOptions): Promise<Br
     generated: notCompiledAnswerer,
   });
 
-  return Object.assign(inProcessDouble(controls), {
+  return Object.assign(inProcessDouble<C>(controls), {
     async fetch(request: Request): Promise<Response> {
       const url = new URL(request.url);
       const view = new FetchEngineRequest(request, url.pathname + url.search, await bodyOf(request));
