@@ -203,7 +203,11 @@ describe.each([390, 1280])('with Try it open and answered at %i px', (width) => 
     expect(await dialog.locator('.try-it-result').innerText()).toMatch(
       /^The mock's answer, simulated in this page \(not the service's\):\s*503 Service Unavailable$/,
     );
-    expect(await dialog.locator('.try-it-notes').innerText()).toBe('x-thumbnail-api-mock-simulated: status=503 (not documented by the service)');
+    // The rule that made it (its id, the first rule of this page), and what it simulates.
+    expect(await dialog.locator('.try-it-notes p').allInnerTexts()).toEqual([
+      'x-thumbnail-api-mock-rule: rule-1',
+      'x-thumbnail-api-mock-simulated: status=503 (not documented by the service)',
+    ]);
     expect(reader.consoleErrors).toEqual([]);
   });
 });
