@@ -5,22 +5,18 @@
 // `node:` module (types aside; a test walks the imports). Bodies are Buffers: a page's bundle provides one (the docs
 // inject the `buffer` package's). Prism does not run here: what it would answer gets the `not-compiled` 501, as in MSW.
 import { ContractModelError, createContractModel } from '@thumbnail-api/spec/model';
-import { type CompiledContract, compileContract } from './contract/compile-contract.js';
+import { composeMock } from './compose-mock.js';
 import { lazyValidator } from './contract/lazy-validator.js';
-import { MockControls } from './double/controls.js';
-import { DEFAULT_JOURNAL_SIZE, Journal } from './double/journal.js';
+import { DEFAULT_JOURNAL_SIZE } from './double/journal.js';
 import type { MockRule } from './double/mock-rule.js';
 import type { AnyOperations, ContractOperations } from './double/operation-types.js';
-import { PendingRequests } from './double/pending.js';
-import { RuleBook } from './double/rules.js';
 import { inProcessDouble, type MockTestDouble } from './double/test-double.js';
 import { bodyOf, FetchEngineRequest, outcomeFor } from './fetch/fetch-request.js';
 import { perform } from './fetch/fetch-response.js';
 import { apiKeyOf } from './http/credentials.js';
 import { notCompiledAnswerer } from './pipeline/answerer.js';
 import { corsPolicy } from './pipeline/cors.js';
-import { checkKeyRegistry, type KeyRegistry, registryNote } from './pipeline/key-outcome.js';
-import { createPipeline } from './pipeline/pipeline.js';
+import { checkKeyRegistry, type KeyRegistry } from './pipeline/key-outcome.js';
 
 export { MockRuleError } from './double/rule-check.js';
 export type {
@@ -73,23 +69,17 @@ export async function createBrowserMock<C extends ContractOperations = AnyOperat
   if (!Number.isInteger(journalSize) || journalSize < 0)
     throw new TypeError('createBrowserMock(): journalSize must be a whole number of requests (0 turns the journal off).');
   const model = modelOf(options.contract);
-  const keys = options.keys === undefined ? undefined : checkKeyRegistry(options.keys, 'The key registry');
-  const validator = lazyValidator(model);
-  // The bundled contract's examples are checked against their schemas by @thumbnail-api/spec's tests, as startMock() trusts them.
-  const compiled = compileContract(model, validator, { checkExamples: false });
-  if (keys) refuseUndocumentedKeyAnswers(compiled);
-  const journal = new Journal(journalSize);
-  const controls = new MockControls(compiled, validator, journal, new RuleBook(), new PendingRequests());
-  // A rule for a key the registry answers with 401 or 403 first is refused, as at every door.
-  if (keys) controls.keyBlock = (key) => registryNote(keys, key);
-  if (options.rules !== undefined) await controls.addRules(options.rules);
-  const pipeline = createPipeline({
-    contract: compiled,
-    keys,
+  const { pipeline, controls } = await composeMock({
+    model,
+    contractName: 'The contract given to createBrowserMock()',
+    validator: lazyValidator(model),
+    // The bundled contract's examples are checked against their schemas by @thumbnail-api/spec's tests, as startMock() trusts them.
+    checkExamples: false,
+    keys: options.keys === undefined ? undefined : checkKeyRegistry(options.keys, 'The key registry'),
     cors: corsPolicy(undefined),
-    journal,
-    rules: controls.rules,
-    replay: undefined,
+    journalSize,
+    rules: options.rules,
+    requireKey: false,
     generated: notCompiledAnswerer,
   });
 
@@ -115,17 +105,4 @@ function modelOf(document: unknown) {
   }
   if (model.operations.length === 0) throw new Error('The contract given to createBrowserMock() describes no operations, so there is nothing to serve.');
   return model;
-}
-
-/** The key registry answers with the contract's own 401 and 403 bodies, so every operation must document both (as startMock() requires). */
-function refuseUndocumentedKeyAnswers(compiled: CompiledContract): void {
-  for (const operation of compiled.operations) {
-    for (const status of [401, 403] as const) {
-      if (!operation.documentsExample(status)) {
-        throw new Error(
-          `The contract documents no ${status} example for ${operation.name}; the key registry answers with the contract's own bodies, so it needs one.`,
-        );
-      }
-    }
-  }
 }
