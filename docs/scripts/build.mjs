@@ -5,7 +5,7 @@ import { copyFileSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { loadContract, openapiJsonPath, openapiYamlPath } from '@thumbnail-api/spec';
 import { buildReference, SITE_HEADER_PLACEHOLDER } from '../src/build-reference.mjs';
-import { attachCodeSamples, listOperationIds, readCodeSamples } from '../src/code-samples.mjs';
+import { attachCodeSamples, generateCodeSamples } from '../src/code-samples.mjs';
 import { readContractVersion } from '../src/contract-version.mjs';
 import { withServerDefaults, withVersionNote } from '../src/docs-contract.mjs';
 import { GAP_LIST_PLACEHOLDER, listGuides, renderGuide } from '../src/guides.mjs';
@@ -15,6 +15,8 @@ import { pageDescription } from '../src/page-description.mjs';
 import { renderReferenceMarkdown } from '../src/reference-markdown.mjs';
 import { SITE_CSS } from '../src/site-css.mjs';
 import { REFERENCE_TITLE, renderGuidePage, renderSiteHeader } from '../src/site-layout.mjs';
+import { buildTryIt } from '../src/try-it/build-try-it.mjs';
+import { renderTryItLoader, withTryItButtons } from '../src/try-it/try-it-page.mjs';
 import { MARKER_TITLE, markGaps, renderGapList } from '../src/undocumented.mjs';
 import { collectGaps } from '../src/undocumented-model.mjs';
 
@@ -49,11 +51,12 @@ rmSync(dist, { recursive: true, force: true });
 mkdirSync(dist, { recursive: true });
 mkdirSync(work, { recursive: true });
 
-// The reference renders a docs-only copy: version note, servers with defaults, markers and code samples; spec/ is untouched.
-const samples = readCodeSamples(docs('samples'), listOperationIds(contract));
-const docsContract = markGaps(attachCodeSamples(withServerDefaults(withVersionNote(contract.document, version, downloads)), samples), {
-  listHref: gapListHref,
-});
+// The reference renders a docs-only copy: version note, servers with defaults, markers, code samples and Try it
+// buttons; spec/ is untouched.
+const samples = generateCodeSamples(contract);
+const docsContract = withTryItButtons(
+  markGaps(attachCodeSamples(withServerDefaults(withVersionNote(contract.document, version, downloads)), samples), { listHref: gapListHref }),
+);
 writeFileSync(`${work}/openapi.docs.json`, `${JSON.stringify(docsContract, null, 2)}\n`);
 const { routes } = await buildReference({
   contractFile: `${work}/openapi.docs.json`,
@@ -62,7 +65,9 @@ const { routes } = await buildReference({
   outputFile: `${dist}/index.html`,
   siteHeader: header('index.html'),
   description: pageDescription(String(info.description ?? '').split(/\n\s*\n/)[0] || String(info.summary ?? '')),
+  bodyEnd: renderTryItLoader(),
 });
+await buildTryIt(dist);
 writeFileSync(`${dist}/${markdownHrefOf('index.html')}`, renderReferenceMarkdown(contract, { version, samples, htmlHref: 'index.html' }));
 
 const gaps = collectGaps(contract);

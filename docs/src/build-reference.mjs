@@ -36,6 +36,7 @@ const CDN_ASSET = /https:\/\/cdn\.redoc(?:ly\.com|\.ly)\/redoc\/[^"'`\s]+/g;
  * @property {string} outputFile The HTML page to write.
  * @property {string} siteHeader HTML of the site header.
  * @property {string} description The page's meta description, plain text.
+ * @property {string} [bodyEnd] HTML put at the end of the body, after Redoc's loader (Try it's loader).
  */
 
 /**
@@ -44,7 +45,7 @@ const CDN_ASSET = /https:\/\/cdn\.redoc(?:ly\.com|\.ly)\/redoc\/[^"'`\s]+/g;
  * @param {BuildReferenceOptions} options
  * @returns {Promise<{ routes: string[] }>} Every route the reference links to (`/section/x`, `/thumbnails`, ...).
  */
-export async function buildReference({ contractFile, optionsFile, templateFile, outputFile, siteHeader, description }) {
+export async function buildReference({ contractFile, optionsFile, templateFile, outputFile, siteHeader, description, bodyEnd = '' }) {
   const redocOptions = {
     // Only our x-codeSamples, in the order of SAMPLE_KINDS; Redoc shows a language when a sample has its label.
     codeSamples: { languages: SAMPLE_KINDS.map(({ lang, label }) => ({ lang, label })) },
@@ -84,7 +85,8 @@ export async function buildReference({ contractFile, optionsFile, templateFile, 
   html = html
     .replace(SITE_HEADER_PLACEHOLDER, () => siteHeader)
     .replace(ROUTE_REDIRECT_PLACEHOLDER, () => renderRouteRedirect(rendered.routes))
-    .replace(PAGE_DESCRIPTION_PLACEHOLDER, () => `<meta name="description" content="${escapeHtml(description)}">`);
+    .replace(PAGE_DESCRIPTION_PLACEHOLDER, () => `<meta name="description" content="${escapeHtml(description)}">`)
+    .replace(/<\/body>(?![\s\S]*<\/body>)/, () => `${bodyEnd}</body>`);
   for (const logo of CDN_LOGOS) {
     html = html.replaceAll(logo, INLINE_LOGO);
     bundle = bundle.replaceAll(logo, INLINE_LOGO);

@@ -1,61 +1,54 @@
-// Reads the code samples kept as files in docs/samples/ and attaches them to the operations of the
-// docs-only copy of the contract as `x-codeSamples`. The same files are type-checked and executed
-// against the mock by the test suite, so what the reference shows is what was run.
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+// The reference's code samples, written from the contract by the generators of src/samples/ (the same ones Try it
+// copies its forms with) and attached to the operations of the docs-only copy of the contract as `x-codeSamples`.
+// The tests run what the generators write, against the mock and through the contract proxy, so what the reference
+// shows is what was run.
 import { createContractModel } from '@thumbnail-api/spec/model';
+import { clientSample } from './samples/client-sample.mjs';
+import { curlSample } from './samples/curl-sample.mjs';
+import { fetchSample } from './samples/fetch-sample.mjs';
+import { pythonSample } from './samples/python-sample.mjs';
+import { referenceRequest } from './samples/sample-request.mjs';
 
 /**
- * The samples every operation has, in the order the reference offers them. A sample's file is
- * `<operationId><suffix>`, e.g. `createThumbnail.ts` or `createThumbnail.api-key.sh`.
- */
-export const SAMPLE_KINDS = [
-  { suffix: '.ts', lang: 'TypeScript', label: 'TypeScript' },
-  { suffix: '.api-key.sh', lang: 'bash', label: 'curl (x-api-key)' },
-  { suffix: '.bearer.sh', lang: 'bash', label: 'curl (Bearer)' },
-];
-
-/**
- * @typedef {{ lang: string, label: string, source: string }} CodeSample
+ * @typedef {import('./samples/sample-request.mjs').SampleRequest} SampleRequest
+ * @typedef {import('./samples/sample-request.mjs').KeyForm} KeyForm
+ * @typedef {{ id: string, lang: string, label: string, extension: string, keyForm: KeyForm, write: (request: SampleRequest) => string }} SampleKind
+ * @typedef {{ kind: string, lang: string, label: string, source: string }} CodeSample
  * @typedef {import('@thumbnail-api/spec/model').JsonObject} JsonObject
  * @typedef {import('@thumbnail-api/spec/model').ContractModel} ContractModel
  */
 
 /**
- * Reads one sample of every kind for every operation, and fails on a missing or stray file.
- * @param {string} samplesDir Folder holding the sample files.
- * @param {string[]} operationIds Every operationId of the contract.
+ * The samples every operation has, in the order the reference offers them; `extension` is what a test names the file
+ * it runs (`.ts` is stripped of its types, then run with node).
+ * @type {readonly SampleKind[]}
+ */
+export const SAMPLE_KINDS = Object.freeze([
+  { id: 'client', lang: 'TypeScript', label: 'TypeScript (client)', extension: '.ts', keyForm: 'x-api-key', write: clientSample },
+  { id: 'curl-api-key', lang: 'bash', label: 'curl (x-api-key)', extension: '.sh', keyForm: 'x-api-key', write: curlSample },
+  { id: 'curl-bearer', lang: 'bash', label: 'curl (Bearer)', extension: '.sh', keyForm: 'bearer', write: curlSample },
+  { id: 'fetch', lang: 'JavaScript', label: 'fetch (JavaScript)', extension: '.mjs', keyForm: 'x-api-key', write: fetchSample },
+  { id: 'python', lang: 'Python', label: 'Python', extension: '.py', keyForm: 'x-api-key', write: pythonSample },
+]);
+
+/**
+ * Every operation's samples, written from the contract: its example body, the reader's key and address from the
+ * environment. Fails when an operation cannot have them (no operationId, no client method named for it).
+ * @param {ContractModel} contract
  * @returns {Map<string, CodeSample[]>}
  */
-export function readCodeSamples(samplesDir, operationIds) {
-  const files = new Set(readdirSync(samplesDir));
-  const problems = [];
-  for (const file of files) {
-    const kind = SAMPLE_KINDS.find(({ suffix }) => file.endsWith(suffix));
-    const operationId = kind ? file.slice(0, -kind.suffix.length) : undefined;
-    if (!kind || !operationId || !operationIds.includes(operationId)) {
-      problems.push(
-        `docs/samples/${file} is not <operationId>${SAMPLE_KINDS.map(({ suffix }) => suffix).join('|')} of an operation in the contract ` +
-          `(operations: ${operationIds.join(', ')}). Rename or delete it.`,
-      );
-    }
-  }
+export function generateCodeSamples(contract) {
   /** @type {Map<string, CodeSample[]>} */
   const samples = new Map();
-  for (const operationId of operationIds) {
-    /** @type {CodeSample[]} */
-    const forOperation = [];
-    for (const { suffix, lang, label } of SAMPLE_KINDS) {
-      const file = `${operationId}${suffix}`;
-      if (!files.has(file)) {
-        problems.push(`docs/samples/${file} is missing: every operation needs a ${label} sample. Add it.`);
-        continue;
-      }
-      forOperation.push({ lang, label, source: `${readFileSync(join(samplesDir, file), 'utf8').trimEnd()}\n` });
-    }
-    samples.set(operationId, forOperation);
+  for (const operation of contract.operations) {
+    const forOperation = SAMPLE_KINDS.map(({ id, lang, label, keyForm, write }) => ({
+      kind: id,
+      lang,
+      label,
+      source: write(referenceRequest(contract, operation, keyForm)),
+    }));
+    samples.set(/** @type {string} */ (operation.operationId), forOperation);
   }
-  if (problems.length > 0) throw new Error(`Code samples:\n- ${problems.join('\n- ')}`);
   return samples;
 }
 
@@ -67,18 +60,7 @@ export function readCodeSamples(samplesDir, operationIds) {
 export function attachCodeSamples(contract, samples) {
   for (const operation of createContractModel(contract).operations) {
     const forOperation = operation.operationId === undefined ? undefined : samples.get(operation.operationId);
-    if (forOperation) operation.object['x-codeSamples'] = forOperation;
+    if (forOperation) operation.object['x-codeSamples'] = forOperation.map(({ lang, label, source }) => ({ lang, label, source }));
   }
   return contract;
-}
-
-/**
- * Every operationId of the contract.
- * @param {ContractModel} contract
- */
-export function listOperationIds(contract) {
-  return contract.operations.map((operation) => {
-    if (operation.operationId === undefined) throw new Error('Every operation needs an operationId: the code samples are named after it.');
-    return operation.operationId;
-  });
 }

@@ -16,7 +16,7 @@ import { ASSUMPTIONS_KEY, NOT_SHOWN_KEY } from './undocumented-model.mjs';
  */
 
 /** Fence languages of the sample languages Redoc shows. */
-const FENCE_LANGS = /** @type {Record<string, string>} */ ({ TypeScript: 'ts', bash: 'sh' });
+const FENCE_LANGS = /** @type {Record<string, string>} */ ({ TypeScript: 'ts', bash: 'sh', JavaScript: 'js', Python: 'python' });
 
 /**
  * @param {ContractModel} contract The bundled contract's model.

@@ -89,6 +89,16 @@ html:not(.dark) .tag-post { --tag-color: #1b55c9; }
 /* Code scrolls inside its panel instead of being cut or widening the page. */
 .site-reference pre { max-width: 100%; overflow-x: auto; }
 .site-reference .contract-version, .site-reference .site-downloads { overflow-wrap: anywhere; }
+/* Each operation's Try it button (the dialog's own styles come with its script). */
+.try-it-entry { display: flex; flex-wrap: wrap; gap: 4px 12px; align-items: center; }
+.try-it-entry span { color: #59636e; font-size: 14px; }
+.try-it-open {
+  min-height: 36px; padding: 6px 16px; border: 1px solid #2350c8; border-radius: 6px; background: #2350c8; color: #fff;
+  font: 600 15px/1.2 var(--site-font); cursor: pointer;
+}
+.try-it-open:hover { background: #1b3f9e; }
+.try-it-open:focus-visible { outline: 2px solid #2350c8; outline-offset: 2px; }
+.try-it-open[aria-busy="true"] { cursor: progress; opacity: 0.8; }
 
 .guide { box-sizing: border-box; max-width: 820px; margin: 0 auto; padding: 32px 24px 64px; color: var(--site-text); font: 16px/1.6 var(--site-font); }
 .guide h1 { font-size: 2em; line-height: 1.2; margin: 0.2em 0 0.6em; }

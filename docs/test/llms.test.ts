@@ -4,7 +4,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { loadContract, openapiJsonPath } from '@thumbnail-api/spec';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { SAMPLE_KINDS } from '../src/code-samples.mjs';
+import { generateCodeSamples } from '../src/code-samples.mjs';
 import { listGuides } from '../src/guides.mjs';
 import { NOT_SHOWN_KEY } from '../src/undocumented-model.mjs';
 import { type Site, serveSite } from './browser.js';
@@ -22,7 +22,7 @@ const operations: (Operation & { path: string; method: string })[] = model.opera
   method,
 }));
 const guides = listGuides(new URL('../guides', import.meta.url).pathname);
-const samplesDir = new URL('../samples/', import.meta.url);
+const samples = generateCodeSamples(model);
 
 let site: Site;
 let llms: string;
@@ -127,7 +127,8 @@ describe('the Markdown versions', () => {
         expect(section).toContain(`\`${operation.method.toUpperCase()} ${operation.path}\` · operationId \`${operationId}\``);
         for (const status of Object.keys(operation.responses))
           expect(section).toMatch(new RegExp(`^##### ${status === 'default' ? 'Any other status' : status}`, 'm'));
-        for (const { suffix } of SAMPLE_KINDS) expect(section).toContain(readFileSync(new URL(`${operationId}${suffix}`, samplesDir), 'utf8').trimEnd());
+        expect(samples.get(operationId)?.length).toBeGreaterThan(0);
+        for (const { source } of samples.get(operationId) ?? []) expect(section).toContain(source.trimEnd());
         for (const item of (operation[NOT_SHOWN_KEY] as string[] | undefined) ?? []) expect(section).toContain(`- ${item}`);
       },
     );

@@ -1,19 +1,25 @@
-// Runs what the docs tell readers to run, as separate processes against the real mock: every code
-// sample of the reference (docs/samples) and every guide block marked `run`. `tsc` type-checks the
-// same code (the lint task); this proves it also works.
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+// Runs what the docs tell readers to run, as separate processes against the real mock: every code sample of the
+// reference (written by src/samples/: the client, curl with each key form, fetch, Python), directly and through the
+// contract proxy, with a key that works and with the keys the mock answers 401 and 403; and every guide block marked
+// `run`. `tsc` type-checks the same code (the lint task); this proves it also works.
 import { fileURLToPath } from 'node:url';
 import { extractCodeBlocks, SHELL_LANGS, TYPESCRIPT_LANGS } from '@thumbnail-api/dev-tools/code-blocks';
-import { type ProcessResult, runProcess } from '@thumbnail-api/dev-tools/run-process';
-import { type RunningMock, startMock } from '@thumbnail-api/mock';
-import ts from 'typescript';
+import type { ProcessResult } from '@thumbnail-api/dev-tools/run-process';
+import { type RunningContractProxy, type RunningMock, startContractProxy, startMock } from '@thumbnail-api/mock';
+import { loadContract } from '@thumbnail-api/spec';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { generateCodeSamples, SAMPLE_KINDS } from '../src/code-samples.mjs';
 import { listGuides } from '../src/guides.mjs';
+import { DOCUMENTED_ERRORS } from '../src/samples/sample-request.mjs';
+import { requireTools, runSample } from './run-sample.js';
 
-const samplesDir = fileURLToPath(new URL('../samples', import.meta.url));
-const runDir = fileURLToPath(new URL('../test-results/run', import.meta.url));
-const testKey = 'docs-test-key';
-const samples = readdirSync(samplesDir).sort();
+const keys = { 'docs-test-key': 'ok', 'docs-revoked-key': 'unauthorized', 'docs-readonly-key': 'forbidden' } as const;
+const samples = [...generateCodeSamples(loadContract())].flatMap(([operationId, forOperation]) =>
+  forOperation.map((sample) => {
+    const kind = SAMPLE_KINDS.find(({ id }) => id === sample.kind);
+    return { ...sample, operationId, file: `${operationId}.${sample.kind}${kind?.extension ?? ''}` };
+  }),
+);
 const runBlocks = listGuides(fileURLToPath(new URL('../guides', import.meta.url))).flatMap((guide) =>
   extractCodeBlocks(guide.markdown)
     .filter((block) => block.flags.includes('run'))
@@ -21,43 +27,71 @@ const runBlocks = listGuides(fileURLToPath(new URL('../guides', import.meta.url)
 );
 
 let mock: RunningMock;
+let proxy: RunningContractProxy;
 
 beforeAll(async () => {
-  mkdirSync(runDir, { recursive: true });
-  const curl = await run('curl', ['--version'], {}).catch((error: Error) => ({ code: -1, stderr: error.message }));
-  if (curl.code !== 0) throw new Error(`curl is not installed, and the shell samples need it: install it (apt-get install curl). ${curl.stderr}`);
-  mock = await startMock({ port: 0 });
+  await requireTools();
+  mock = await startMock({ port: 0, keys });
+  proxy = await startContractProxy({ upstream: mock.url, port: 0 });
 });
 
 afterAll(async () => {
+  await proxy?.stop();
   await mock?.stop();
 });
 
-describe('the code samples of the reference (docs/samples)', () => {
-  test.each(samples)('%s succeeds against the mock and prints the JSON body', async (file) => {
-    const source = readFileSync(`${samplesDir}/${file}`, 'utf8');
-    const result = file.endsWith('.ts') ? await runTypeScript(source, file, withMock()) : await runShell(source, withMock());
-    expect(result.stderr).toBe('');
-    expect(result.code).toBe(0);
-    const body: unknown = JSON.parse(result.stdout);
-    expect(body).toBeTypeOf('object');
-    expect(body).not.toHaveProperty('success', false);
+describe('the code samples of the reference', () => {
+  test('there is one of every kind for every operation', () => {
+    expect(samples).toHaveLength(SAMPLE_KINDS.length * loadContract().operations.length);
   });
 
-  test('a sample that fails makes its run fail, with the reason', async () => {
-    const source = readFileSync(`${samplesDir}/createThumbnail.ts`, 'utf8');
-    const result = await runTypeScript(source, 'createThumbnail-without-key.ts', { THUMBNAIL_API_BASE_URL: mock.url });
-    expect(result.code).not.toBe(0);
-    expect(result.stderr).toContain('THUMBNAIL_API_KEY');
+  describe.each([
+    ['the mock', () => mock.url],
+    ['the contract proxy in front of the mock', () => proxy.url],
+  ])('sent to %s', (_, baseUrl) => {
+    test.each(samples.map((sample) => [sample.file, sample] as const))('%s succeeds and prints the JSON body', async (_, { source, file }) => {
+      const result = await runSample(source, file, { THUMBNAIL_API_BASE_URL: baseUrl(), THUMBNAIL_API_KEY: 'docs-test-key' });
+      expect(result.stderr).toBe('');
+      expect(result.code).toBe(0);
+      expect(JSON.parse(result.stdout)).toEqual({});
+    });
+
+    test.each(samples.flatMap((sample) => ([401, 403] as const).map((status) => [sample.file, status, sample] as const)))(
+      '%s handles the documented %i',
+      async (_, status, { source, file, lang }) => {
+        const key = status === 401 ? 'docs-revoked-key' : 'docs-readonly-key';
+        const result = await runSample(source, file, { THUMBNAIL_API_BASE_URL: baseUrl(), THUMBNAIL_API_KEY: key });
+        expect(result.code).not.toBe(0);
+        if (lang === 'bash') {
+          // curl --fail-with-body: the documented error body, and exit code 22.
+          expect(result.code).toBe(22);
+          expect(JSON.parse(result.stdout)).toEqual({ success: false, error: status === 401 ? 'Unauthorized' : 'Forbidden' });
+        } else {
+          expect(result.stdout).toBe('');
+          expect(result.stderr.trim()).toBe(DOCUMENTED_ERRORS[status]);
+        }
+      },
+    );
   });
 
-  test.each(samples.filter((file) => file.endsWith('.sh')))('%s without a key stops before calling, saying what to set', async (file) => {
-    const source = readFileSync(`${samplesDir}/${file}`, 'utf8');
-    const result = await runShell(source, { THUMBNAIL_API_BASE_URL: mock.url });
-    expect(result.code).not.toBe(0);
-    expect(result.stdout).toBe('');
-    expect(result.stderr).toContain('set THUMBNAIL_API_KEY to your API key');
+  test('the contract proxy saw every request, and nothing that breaks the contract', () => {
+    const report = proxy.report();
+    expect(report.requests).toBe(samples.length * 3);
+    expect(report.exchanges.filter((exchange) => exchange.findings.length > 0)).toEqual([]);
+    expect([report.violations, report.undocumented, report.unchecked]).toEqual([0, 0, 0]);
   });
+
+  test.each(samples.map((sample) => [sample.file, sample] as const))(
+    '%s without a key stops before calling, saying what to set',
+    async (_, { source, file }) => {
+      const before = mock.requests().length;
+      const result = await runSample(source, file, { THUMBNAIL_API_BASE_URL: mock.url });
+      expect(result.code).not.toBe(0);
+      expect(result.stdout).toBe('');
+      expect(result.stderr).toContain('THUMBNAIL_API_KEY');
+      expect(mock.requests().length).toBe(before);
+    },
+  );
 });
 
 describe('the guide blocks marked `run`', () => {
@@ -68,8 +102,9 @@ describe('the guide blocks marked `run`', () => {
 
   test.each(runBlocks.map((block) => [block.name, block] as const))('%s works against the mock', async (name, block) => {
     let result: ProcessResult;
-    if (TYPESCRIPT_LANGS.has(block.lang)) result = await runTypeScript(block.code, `${block.slug}.L${block.line}.ts`, withMock());
-    else if (SHELL_LANGS.has(block.lang)) result = await runShell(block.code, withMock());
+    const env = { THUMBNAIL_API_BASE_URL: mock.url, THUMBNAIL_API_KEY: 'docs-test-key' };
+    if (TYPESCRIPT_LANGS.has(block.lang)) result = await runSample(block.code, `${block.slug}.L${block.line}.ts`, env);
+    else if (SHELL_LANGS.has(block.lang)) result = await runSample(block.code, `${block.slug}.L${block.line}.sh`, env);
     else throw new Error(`${name}: only ts and sh blocks can be marked run, not ${block.lang}.`);
     expect(result.code, `${name} failed:\n${result.stderr}`).toBe(0);
     // `// prints: X` (or `# prints: X`) in a block states what it prints; spacing is not compared.
@@ -78,31 +113,6 @@ describe('the guide blocks marked `run`', () => {
     }
   });
 });
-
-/** The environment a reader sets up in the getting-started guide, pointing at the mock. */
-function withMock(): Record<string, string> {
-  return { THUMBNAIL_API_BASE_URL: mock.url, THUMBNAIL_API_KEY: testKey };
-}
-
-/** Strips the types (as a reader's build would) and runs the module with Node, from inside docs/ so imports resolve. */
-function runTypeScript(source: string, name: string, env: Record<string, string>): Promise<ProcessResult> {
-  const { outputText } = ts.transpileModule(source, {
-    compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022, verbatimModuleSyntax: true },
-    fileName: name,
-  });
-  const file = `${runDir}/${name.replace(/\.ts$/, '.mjs')}`;
-  writeFileSync(file, outputText);
-  return run(process.execPath, [file], env);
-}
-
-function runShell(source: string, env: Record<string, string>): Promise<ProcessResult> {
-  return run('sh', ['-e', '-c', source], env);
-}
-
-/** Runs a command with only PATH, HOME and `env`, and kills it if it outlives its limit. */
-function run(command: string, args: string[], env: Record<string, string>): Promise<ProcessResult> {
-  return runProcess(command, args, { env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env }, timeoutMs: 30_000 });
-}
 
 function squeeze(text: string): string {
   return text.replace(/\s+/g, '');

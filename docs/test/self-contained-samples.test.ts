@@ -2,19 +2,29 @@
 // in its first lines, or named right next to it (a comment in the block before the first use, or, in
 // a guide, the paragraph just before the block). The reference shows a sample without the guides'
 // prose, so the samples of docs/samples must explain themselves.
-import { readdirSync, readFileSync } from 'node:fs';
 import { extractCodeBlocks, SHELL_LANGS, TYPESCRIPT_LANGS } from '@thumbnail-api/dev-tools/code-blocks';
 import { loadContract } from '@thumbnail-api/spec';
 import { describe, expect, test } from 'vitest';
+import { generateCodeSamples } from '../src/code-samples.mjs';
 import { listGuides } from '../src/guides.mjs';
 
-const samplesDir = new URL('../samples/', import.meta.url);
+const samples = [...generateCodeSamples(loadContract())].flatMap(([operationId, forOperation]) =>
+  forOperation.map((sample) => ({
+    ...sample,
+    name: `${operationId}: ${sample.label}`,
+    lang: ({ bash: 'sh', Python: 'py' } as Record<string, string>)[sample.lang] ?? 'ts',
+  })),
+);
 const SHELL_ENVIRONMENT = new Set(['HOME', 'PATH', 'PWD']);
 
-/** The environment variables a block reads: `$NAME` in shell; `process.env.NAME` and the client's own fallbacks in TypeScript. */
+/**
+ * The environment variables a block reads: `$NAME` in shell; `os.environ` in Python; `process.env.NAME` and the
+ * client's own fallbacks in TypeScript and JavaScript.
+ */
 function usedVariables(code: string, lang: string): string[] {
   if (SHELL_LANGS.has(lang))
     return [...new Set([...code.matchAll(/\$\{?([A-Z_][A-Z0-9_]*)/g)].map(([, name = '']) => name))].filter((name) => !SHELL_ENVIRONMENT.has(name));
+  if (lang === 'py') return [...new Set([...code.matchAll(/os\.environ(?:\.get\(|\[)"([A-Z_][A-Z0-9_]*)"/g)].map(([, name = '']) => name))];
   const used = [...code.matchAll(/process\.env\.([A-Z_][A-Z0-9_]*)/g)].map(([, name = '']) => name);
   // The options may hold calls (`inject('mockUrl')`) and shorthand properties (`{ baseUrl }`).
   for (const [, options = ''] of code.matchAll(/new ThumbnailClient\(((?:[^()]|\([^()]*\))*)\)/g)) {
@@ -51,15 +61,15 @@ describe('the rules', () => {
     ['ts', "const client = new ThumbnailClient({ apiKey: process.env.MY_KEY, baseUrl: 'http://x' });", '', ['MY_KEY']],
     ['ts', "const client = new ThumbnailClient({ baseUrl, apiKey: inject('key') });", '', []],
     ['ts', "const client = new ThumbnailClient({ baseUrl: inject('url') });", '', ['THUMBNAIL_API_KEY']],
+    ['py', 'key = os.environ.get("THUMBNAIL_API_KEY")', '', ['THUMBNAIL_API_KEY']],
+    ['py', '# Your key from THUMBNAIL_API_KEY.\nkey = os.environ["THUMBNAIL_API_KEY"]', '', []],
   ])('a %s block %j with the prose %j leaves %j unexplained', (lang, code, prose, expected) => {
     expect(unexplainedVariables(code, lang, prose)).toEqual(expected);
   });
 });
 
-describe('the samples of the reference (docs/samples) explain themselves', () => {
-  test.each(readdirSync(samplesDir).sort())('%s', (file) => {
-    const code = readFileSync(new URL(file, samplesDir), 'utf8');
-    const lang = file.endsWith('.ts') ? 'ts' : 'sh';
+describe('the samples of the reference explain themselves', () => {
+  test.each(samples.map((sample) => [sample.name, sample] as const))('%s', (_, { source: code, lang }) => {
     expect(usedVariables(code, lang).length).toBeGreaterThan(0);
     expect(unexplainedVariables(code, lang)).toEqual([]);
     // Shell samples set both variables before their first command, failing with a clear message when the key is missing.
@@ -68,9 +78,8 @@ describe('the samples of the reference (docs/samples) explain themselves', () =>
 
   test("their default address is the contract's server default (the local mock)", () => {
     const server = (loadContract().document as unknown as { servers: { variables: { base_url: { default: string } } }[] }).servers[0];
-    for (const file of readdirSync(samplesDir)) {
-      for (const [url] of readFileSync(new URL(file, samplesDir), 'utf8').matchAll(/https?:\/\/[^'"}\s]+/g))
-        expect(url, file).toBe(server?.variables.base_url.default);
+    for (const { name, source } of samples) {
+      for (const [url] of source.matchAll(/https?:\/\/[^'"}\s]+/g)) expect(url, name).toBe(server?.variables.base_url.default);
     }
   });
 });

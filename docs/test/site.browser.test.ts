@@ -5,10 +5,10 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { extractCodeBlocks } from '@thumbnail-api/dev-tools/code-blocks';
-import { openapiJsonPath } from '@thumbnail-api/spec';
+import { loadContract, openapiJsonPath } from '@thumbnail-api/spec';
 import type { Locator } from 'playwright-core';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { SAMPLE_KINDS } from '../src/code-samples.mjs';
+import { generateCodeSamples, SAMPLE_KINDS } from '../src/code-samples.mjs';
 import { listGuides } from '../src/guides.mjs';
 import { MARKER_TITLE } from '../src/undocumented.mjs';
 import { artifactsDir, openFresh, useChromium, useReader, useServedSite, waitForReferenceRoute } from './browser.js';
@@ -17,6 +17,7 @@ const contractBytes = readFileSync(openapiJsonPath);
 const contract = JSON.parse(contractBytes.toString('utf8')) as { info: { version: string } };
 const bundleHash = createHash('sha256').update(contractBytes).digest('hex').slice(0, 12);
 const guides = listGuides(new URL('../guides', import.meta.url).pathname);
+const samples = generateCodeSamples(loadContract());
 
 const operations = [
   { operationId: 'createThumbnail', summary: 'Generate a thumbnail', method: 'POST', hasBody: true },
@@ -79,8 +80,9 @@ describe('the reference', () => {
       }
     });
 
-    test.each(SAMPLE_KINDS.map((kind) => [kind.label, kind.suffix] as const))('shows the %s code sample, from docs/samples', async (label, suffix) => {
-      const source = readFileSync(new URL(`../samples/${operationId}${suffix}`, import.meta.url), 'utf8');
+    test.each(SAMPLE_KINDS.map((kind) => [kind.label, kind.id] as const))('shows the %s code sample its generator writes', async (label, kind) => {
+      const source = samples.get(operationId)?.find((sample) => sample.kind === kind)?.source ?? '';
+      expect(source).not.toBe('');
       const panel = section.locator('.panel-request-samples');
       // The language menu's button is named after the language shown.
       await panel.getByRole('button', { name: new RegExp(`^(${SAMPLE_KINDS.map((kind) => escapeRegExp(kind.label)).join('|')})$`) }).click();

@@ -1,22 +1,19 @@
-// The mock put together once, for any door (startMock(), createHandlers(), the compiled-only mock of internal.ts): the
-// contract compiled, the key registry, CORS, the journal, the rules (preloaded ones checked), the recordings, and the
-// answerer of what the compiled contract does not cover; then the pipeline over them and the controls tests use.
-import { type CompiledContract, compileContract } from './contract/compile-contract.js';
+// The mock put together once for the doors that run on Node.js (startMock(), createHandlers(), the compiled-only mock
+// of internal.ts): the contract, the key registry, the rules and the recordings read from their files and checked,
+// then composed (compose-mock.ts) with the answerer of what the compiled contract does not cover.
+import { composeMock } from './compose-mock.js';
 import { type LazyValidator, lazyValidator } from './contract/lazy-validator.js';
 import { readContract, type ServedContract } from './contract/read-contract.js';
 import { CONTROL_PREFIX } from './double/control-routes.js';
-import { MockControls } from './double/controls.js';
-import { Coverage } from './double/coverage.js';
-import { DEFAULT_JOURNAL_SIZE, Journal } from './double/journal.js';
-import { PendingRequests } from './double/pending.js';
-import { RuleBook } from './double/rules.js';
+import type { MockControls } from './double/controls.js';
+import { DEFAULT_JOURNAL_SIZE } from './double/journal.js';
 import { inProcessDouble, type MockTestDouble } from './double/test-double.js';
 import { type AllowedHosts, allowedHostsOf } from './http/allowed-hosts.js';
 import { type MockOptions, rulesFrom } from './options.js';
 import type { Answerer } from './pipeline/answerer.js';
 import { type CorsPolicy, corsPolicy } from './pipeline/cors.js';
-import { loadKeyRegistry, registryNote } from './pipeline/key-registry.js';
-import { createPipeline, type Pipeline } from './pipeline/pipeline.js';
+import { loadKeyRegistry } from './pipeline/key-registry.js';
+import type { Pipeline } from './pipeline/pipeline.js';
 
 /** A mock ready to serve: adapters hand requests to `pipeline` and control requests to `controls`. */
 export interface AssembledMock {
@@ -47,24 +44,27 @@ export async function assembleMock(
   const keys = options.keys === undefined ? undefined : loadKeyRegistry(options.keys);
   const cors = corsPolicy(options.corsOrigin);
   const allowedHosts = allowedHostsOf(options.allowedHosts);
-  const rules = rulesFrom(options.rules);
   const validator = lazyValidator(contract.model);
-  // With --errors (Prism's default here) an example that breaks its schema is Prism's to answer (with a 500).
-  const checkExamples = (options.errors ?? true) && options.specPath !== undefined;
-  if (checkExamples) await validator.load();
-  const compiled = compileContract(contract.model, validator, { checkExamples });
-  if (keys) refuseUndocumentedKeyAnswers(compiled, contract.path);
-  const journal = new Journal(options.journalSize ?? DEFAULT_JOURNAL_SIZE);
-  const coverage = new Coverage(compiled);
-  const controls = new MockControls(compiled, validator, journal, new RuleBook(), new PendingRequests(), coverage);
-  if (keys) controls.keyBlock = (key) => registryNote(keys, key);
-  if (rules !== undefined) await controls.addRules(rules);
-  // The rules given at start are the shared ground every test file stands on; from here on, each names its key.
-  controls.requireKey = options.requireKey ?? false;
-  // Imported with --replay only: the recordings' modules are not in every start-up's path.
-  const replay = options.replay === undefined ? undefined : (await import('./record/replay.js')).loadReplay(options.replay, compiled, await validator.load());
   const generated = answererFor(contract, validator);
-  const pipeline = createPipeline({ contract: compiled, keys, cors, journal, rules: controls.rules, replay, generated, coverage });
+  const { pipeline, controls, replay } = await composeMock(
+    {
+      model: contract.model,
+      contractName: `The contract ${contract.path}`,
+      validator,
+      // With --errors (Prism's default here) an example that breaks its schema is Prism's to answer (with a 500).
+      checkExamples: (options.errors ?? true) && options.specPath !== undefined,
+      keys,
+      cors,
+      journalSize: options.journalSize ?? DEFAULT_JOURNAL_SIZE,
+      rules: rulesFrom(options.rules),
+      requireKey: options.requireKey ?? false,
+      generated,
+    },
+    // Imported with --replay only: the recordings' modules are not in every start-up's path.
+    options.replay === undefined
+      ? undefined
+      : async (compiled) => (await import('./record/replay.js')).loadReplay(options.replay!, compiled, await validator.load()),
+  );
   return {
     pipeline,
     controls,
@@ -86,18 +86,5 @@ function refuseControlClash(contract: ServedContract): void {
     throw new Error(
       `The contract ${contract.path} documents ${clash.path}, under the mock's control prefix ${CONTROL_PREFIX}. Turn the control surface off (--no-control, or control: false).`,
     );
-  }
-}
-
-/** The key registry answers with the contract's own 401 and 403 bodies, so every operation must document both. */
-function refuseUndocumentedKeyAnswers(compiled: CompiledContract, path: string): void {
-  for (const operation of compiled.operations) {
-    for (const status of [401, 403] as const) {
-      if (!operation.documentsExample(status)) {
-        throw new Error(
-          `The contract ${path} documents no ${status} example for ${operation.name}; the key registry answers with the contract's own bodies, so it needs one.`,
-        );
-      }
-    }
   }
 }

@@ -30,7 +30,21 @@ afterEach(async () => {
 // about a second, and the request below must find Prism still loading (once they are loaded, Prism starts at once).
 test('stop() does not wait for a Prism still loading for a request, and Prism then never listens', async () => {
   const mock = await startMock({ port: 0 });
-  const pending = fetch(`${mock.url}/api/thumbnails`, { headers: { 'x-api-key': 'k', prefer: 'dynamic=true' } }).catch((error: Error) => error);
+  // node:http on a connection of its own, not fetch: fetch loads lazily, and on a busy machine its request could leave
+  // after stop() had freed the port (which another process may have taken by then).
+  let connected: () => void = () => undefined;
+  const reached = new Promise<void>((resolve) => {
+    connected = resolve;
+  });
+  const pending = new Promise<Error | number>((resolve) => {
+    const outgoing = request(`${mock.url}/api/thumbnails`, { headers: { 'x-api-key': 'k', prefer: 'dynamic=true' }, agent: false }, (response) =>
+      resolve(response.statusCode ?? 0),
+    );
+    outgoing.on('error', resolve);
+    outgoing.on('socket', (socket) => socket.once('connect', connected));
+    outgoing.end();
+  });
+  await reached;
   await new Promise((resolve) => setTimeout(resolve, 50));
   const before = listeningPorts();
   await mock.stop();

@@ -2,10 +2,10 @@
 // (`Response.error()`, which MSW turns into one), a body that breaks off, or none until the client gives up. Held and
 // delayed requests are registered with the test double's pending set, so that an abort reaches them and a reset or
 // endPending() ends them.
-import { STATUS_CODES } from 'node:http';
 import type { PendingRequests } from '../double/pending.js';
 import { type FailureLog, failedAnswer } from '../http/answer-failure.js';
 import type { PreparedAnswer } from '../http/prepared-answer.js';
+import { STATUS_TEXT } from '../http/status-text.js';
 import type { Outcome } from '../pipeline/exchange.js';
 
 /** Statuses whose responses carry no body, whatever the answer holds. */
@@ -17,7 +17,7 @@ export function responseOf(answer: PreparedAnswer, cors: readonly string[], meth
   const lines = cors.length === 0 ? answer.headers : [...answer.headers, ...cors];
   for (let index = 0; index < lines.length; index += 2) headers.append(lines[index]!, lines[index + 1]!);
   const empty = method === 'HEAD' || bodiless.has(answer.status);
-  return new Response(empty ? null : (body ?? new Uint8Array(answer.body)), { status: answer.status, statusText: STATUS_CODES[answer.status] ?? '', headers });
+  return new Response(empty ? null : (body ?? new Uint8Array(answer.body)), { status: answer.status, statusText: STATUS_TEXT[answer.status] ?? '', headers });
 }
 
 /**
@@ -39,8 +39,8 @@ export async function perform(outcome: Outcome, request: Request, pending: Pendi
   if (outcome.delayMs > 0) {
     const ended = await hold(request, pending, key, (settle) => {
       const timer = setTimeout(() => settle(undefined), outcome.delayMs);
-      // A delayed answer nobody waits for any more must not keep the test process alive.
-      timer.unref();
+      // A delayed answer nobody waits for any more must not keep the test process alive (a page's timer is a number).
+      timer.unref?.();
       return () => clearTimeout(timer);
     });
     if (ended !== undefined) return ended;

@@ -1,16 +1,10 @@
-// The optional key registry: which API keys succeed, and which are answered with 401 or 403.
-import type { IncomingHttpHeaders } from 'node:http';
+// The optional key registry: which API keys succeed, and which are answered with 401 or 403; given as an object or
+// read from a JSON file. What it holds is checked, and a request's outcome decided, in key-outcome.ts.
 import { resolve } from 'node:path';
-import { apiKeyOf, isUsableKey } from '../http/credentials.js';
 import { readJsonFile } from '../json-file.js';
+import { checkKeyRegistry, type KeyOutcome, type KeyRegistry } from './key-outcome.js';
 
-/** What the mock answers a key with: the operation's response, the documented 401, or the documented 403. */
-export type KeyOutcome = 'ok' | 'unauthorized' | 'forbidden';
-
-/** API keys mapped to their outcome. Keys that are not listed are answered like `unauthorized` ones. */
-export type KeyRegistry = Readonly<Record<string, KeyOutcome>>;
-
-const outcomes: readonly KeyOutcome[] = ['ok', 'unauthorized', 'forbidden'];
+export { type KeyOutcome, type KeyRegistry, outcomeOf, registryNote } from './key-outcome.js';
 
 /**
  * Checks a registry given as an object, or reads and checks the JSON file at a path.
@@ -19,36 +13,5 @@ const outcomes: readonly KeyOutcome[] = ['ok', 'unauthorized', 'forbidden'];
 export function loadKeyRegistry(source: KeyRegistry | string): Map<string, KeyOutcome> {
   const what = typeof source === 'string' ? `The key registry ${resolve(source)}` : 'The key registry';
   const registry = typeof source === 'string' ? readJsonFile(source, what, '{"my-test-key": "ok", "revoked-key": "unauthorized"}') : (source as unknown);
-  if (typeof registry !== 'object' || registry === null || Array.isArray(registry)) {
-    throw new Error(`${what} must be a JSON object mapping each API key to "ok", "unauthorized" or "forbidden".`);
-  }
-  const keys = new Map<string, KeyOutcome>();
-  Object.entries(registry).forEach(([key, outcome], index) => {
-    const entry = `entry ${index + 1}`;
-    if (!isUsableKey(key)) {
-      throw new Error(`${what}: the key of ${entry} is empty or contains spaces or control characters, which an HTTP header cannot carry.`);
-    }
-    if (!outcomes.includes(outcome as KeyOutcome)) {
-      throw new Error(`${what}: ${entry} has the outcome ${JSON.stringify(outcome)}; use "ok", "unauthorized" or "forbidden".`);
-    }
-    keys.set(key, outcome as KeyOutcome);
-  });
-  return keys;
-}
-
-/** The outcome of a request: keys missing from the registry are invalid, so they get the 401 as well. */
-export function outcomeOf(keys: ReadonlyMap<string, KeyOutcome>, headers: IncomingHttpHeaders): KeyOutcome {
-  const key = apiKeyOf(headers);
-  return (key === undefined ? undefined : keys.get(key)) ?? 'unauthorized';
-}
-
-/**
- * Why the registry answers a request sent with `key` (`undefined`: no key) with 401 or 403, as the answer's
- * `x-thumbnail-api-mock-note` and the journal say it; `undefined` for an "ok" key.
- */
-export function registryNote(keys: ReadonlyMap<string, KeyOutcome>, key: string | undefined): string | undefined {
-  if (key === undefined) return 'no API key sent (x-api-key, or Authorization: Bearer <key>)';
-  const outcome = keys.get(key);
-  if (outcome === 'ok') return undefined;
-  return outcome === undefined ? 'key not in the registry' : `key listed as "${outcome}" in the registry`;
+  return checkKeyRegistry(registry, what);
 }

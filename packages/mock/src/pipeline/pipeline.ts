@@ -21,7 +21,7 @@ import { queryValues, type RequestTarget, readTarget } from '../http/request-tar
 import type { Answerer } from './answerer.js';
 import { type CorsPolicy, corsLines, isPreflight, preflightAnswer } from './cors.js';
 import type { EngineRequest, Outcome } from './exchange.js';
-import { type KeyOutcome, outcomeOf, registryNote } from './key-registry.js';
+import { type KeyOutcome, outcomeOf, registryNote } from './key-outcome.js';
 import { choosesAnswer, type Preference, readPreference } from './prefer.js';
 
 export interface PipelineOptions {
