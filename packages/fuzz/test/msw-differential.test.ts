@@ -208,7 +208,9 @@ async function addToBoth(side: Side, input: Record<string, unknown>): Promise<{ 
       () => 'taken',
       (error: Error) => `refused: ${error.message}`,
     );
-  const [overHttp, throughMsw] = await Promise.all([outcome(side.http.rule(input as MockRule)), outcome(side.msw.rule(input as MockRule))]);
+  // The input is arbitrary on purpose (most of it is not a MockRule): both sides must refuse it alike at run time.
+  const rule = input as unknown as MockRule;
+  const [overHttp, throughMsw] = await Promise.all([outcome(side.http.rule(rule)), outcome(side.msw.rule(rule))]);
   const problems = overHttp === throughMsw ? [] : [`the rule ${JSON.stringify(input)} was ${overHttp} by the HTTP mock, ${throughMsw} by the handlers`];
   return { taken: overHttp === 'taken', problems };
 }
