@@ -9,6 +9,7 @@ import type { CompiledOperation } from '../contract/compile-operation.js';
 import { apiKeyOf, keyHintOf } from '../http/credentials.js';
 import { isMockError } from '../http/mock-error.js';
 import type { PreparedAnswer } from '../http/prepared-answer.js';
+import { JOURNAL_BODY_LIMIT } from './journal.js';
 
 /** One outcome of an operation, and how many requests saw it. */
 export interface CoveredOutcome {
@@ -147,6 +148,11 @@ export class Coverage {
       if (this.lastPosts.size >= COVERAGE_KEYS) return;
       posts = new Map();
       this.lastPosts.set(key, posts);
+    }
+    if (request.body !== undefined && request.body.length > JOURNAL_BODY_LIMIT) {
+      // Not kept, so never reported as repeated: a hundred keys must not hold a 10 MB body each.
+      posts.delete(operation);
+      return;
     }
     const last = posts.get(operation);
     const same =

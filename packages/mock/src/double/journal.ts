@@ -36,8 +36,11 @@ export interface JournalRecord {
   /** The id of the rule that answered (or delayed) it. */
   readonly rule: string | null;
   readonly simulated: string | null;
-  /** The body as read; `undefined` when none was read. */
-  readonly body: Buffer | undefined;
+  /**
+   * The body as read (`undefined` when none was read). Once recorded, the journal's copy of it, cut to
+   * {@link JOURNAL_BODY_LIMIT}: the journal swaps it, so that no request's own buffer (up to 10 MB) is held by the ring.
+   */
+  body: Buffer | undefined;
   /** The answer's header lines (its note is read from them when the entry is read); `undefined` when none was sent. */
   readonly answerHeaders: readonly string[] | undefined;
   /** With rules for its operation and none answering: the nearest one and where the request differs. */
@@ -54,12 +57,11 @@ export const JOURNAL_KEYS = 100;
 
 /**
  * The journal of one key (or of requests sent without one): its last `size` requests in parallel rings (the records as
- * the pipeline made them, the copies of their bodies, their order among every key's: no object per request but the
- * record itself), and how many made way.
+ * the pipeline made them, their bodies swapped for the journal's copies; their order among every key's: no object per
+ * request but the record itself), and how many made way.
  */
 interface KeyJournal {
   readonly records: (JournalRecord | undefined)[];
-  readonly bodies: (Buffer | undefined)[];
   readonly cut: boolean[];
   readonly sequences: number[];
   next: number;
@@ -105,10 +107,11 @@ export class Journal {
     if (journal.records[slot] !== undefined) journal.dropped++;
     const body = record.body;
     const bodyCut = body !== undefined && body.length > JOURNAL_BODY_LIMIT;
+    // A copy, in place of the request's own buffer: of the kept part, so a 10 MB body is not held by its first 64 KiB;
+    // and small bodies land in node's shared pool, so the ring holds a few slabs instead of one ArrayBuffer per request
+    // (which slowed POSTs under load by GC).
+    record.body = body === undefined ? undefined : Buffer.from(bodyCut ? body.subarray(0, JOURNAL_BODY_LIMIT) : body);
     journal.records[slot] = record;
-    // A copy: of the kept part, so a 10 MB body is not held by its first 64 KiB; and small bodies land in node's shared
-    // pool, so the ring holds a few slabs instead of one ArrayBuffer per request (which slowed POSTs under load by GC).
-    journal.bodies[slot] = body === undefined ? undefined : Buffer.from(bodyCut ? body.subarray(0, JOURNAL_BODY_LIMIT) : body);
     journal.cut[slot] = bodyCut;
     journal.sequences[slot] = sequence;
     journal.next = (slot + 1) % this.size;
@@ -123,7 +126,7 @@ export class Journal {
         const record = journal.records[slot];
         if (record === undefined) continue;
         if (filter.operationId !== undefined && record.operationId !== filter.operationId) continue;
-        kept.push({ kept: { ...record, body: journal.bodies[slot], bodyCut: journal.cut[slot]! }, sequence: journal.sequences[slot]! });
+        kept.push({ kept: { ...record, bodyCut: journal.cut[slot]! }, sequence: journal.sequences[slot]! });
       }
     }
     return kept.sort((a, b) => a.sequence - b.sequence).map((entry) => publicEntry(entry.kept));
@@ -144,7 +147,7 @@ export class Journal {
     const found = this.byKey.get(key);
     if (found !== undefined) return found;
     if (this.byKey.size >= JOURNAL_KEYS) this.evictQuietest();
-    const journal: KeyJournal = { records: [], bodies: [], cut: [], sequences: [], next: 0, dropped: 0, latest: 0 };
+    const journal: KeyJournal = { records: [], cut: [], sequences: [], next: 0, dropped: 0, latest: 0 };
     this.byKey.set(key, journal);
     return journal;
   }
