@@ -224,24 +224,24 @@ function httpRequestPlan(space: RequestSpace): fc.Arbitrary<HttpRequestPlan> {
 const rawRequest: fc.Arbitrary<RawRequestPlan> = fc
   .oneof(
     // Headers larger than node accepts.
-    fc.constant(`GET /api/thumbnails HTTP/1.1\r\nhost: mock\r\nx-api-key: fuzz-key-ok\r\nx-big: ${'a'.repeat(20_000)}\r\n\r\n`),
+    fc.constant(`GET /api/thumbnails HTTP/1.1\r\nhost: localhost\r\nx-api-key: fuzz-key-ok\r\nx-big: ${'a'.repeat(20_000)}\r\n\r\n`),
     // No Host, an HTTP/1.0 request, a bare LF, a bad version.
     fc.constantFrom(
       'GET /api/thumbnails HTTP/1.1\r\nx-api-key: fuzz-key-ok\r\n\r\n',
       'GET /api/thumbnails HTTP/1.0\r\nx-api-key: fuzz-key-ok\r\n\r\n',
-      'GET /api/thumbnails HTTP/1.1\nhost: mock\nx-api-key: fuzz-key-ok\n\n',
-      'GET /api/thumbnails HTTP/9.9\r\nhost: mock\r\n\r\n',
+      'GET /api/thumbnails HTTP/1.1\nhost: localhost\nx-api-key: fuzz-key-ok\n\n',
+      'GET /api/thumbnails HTTP/9.9\r\nhost: localhost\r\n\r\n',
       'GET /api/thumbnails\r\n\r\n',
     ),
     // Framing that contradicts itself (request smuggling), and a body cut short by the client.
     fc.constantFrom(
-      'POST /api/thumbnails HTTP/1.1\r\nhost: mock\r\nx-api-key: fuzz-key-ok\r\ncontent-type: application/json\r\ncontent-length: 4\r\ntransfer-encoding: chunked\r\n\r\n0\r\n\r\n',
-      'POST /api/thumbnails HTTP/1.1\r\nhost: mock\r\nx-api-key: fuzz-key-ok\r\ncontent-type: application/json\r\ncontent-length: 100\r\n\r\n{"prompt":"a"}',
-      'POST /api/thumbnails HTTP/1.1\r\nhost: mock\r\nx-api-key: fuzz-key-ok\r\ncontent-length: 1\r\ncontent-length: 2\r\n\r\n{}',
+      'POST /api/thumbnails HTTP/1.1\r\nhost: localhost\r\nx-api-key: fuzz-key-ok\r\ncontent-type: application/json\r\ncontent-length: 4\r\ntransfer-encoding: chunked\r\n\r\n0\r\n\r\n',
+      'POST /api/thumbnails HTTP/1.1\r\nhost: localhost\r\nx-api-key: fuzz-key-ok\r\ncontent-type: application/json\r\ncontent-length: 100\r\n\r\n{"prompt":"a"}',
+      'POST /api/thumbnails HTTP/1.1\r\nhost: localhost\r\nx-api-key: fuzz-key-ok\r\ncontent-length: 1\r\ncontent-length: 2\r\n\r\n{}',
     ),
     // Two requests in one write (pipelining).
     fc.constant(
-      'GET /api/thumbnails HTTP/1.1\r\nhost: mock\r\nx-api-key: fuzz-key-ok\r\n\r\nGET /api/thumbnails HTTP/1.1\r\nhost: mock\r\nx-api-key: fuzz-key-revoked\r\n\r\n',
+      'GET /api/thumbnails HTTP/1.1\r\nhost: localhost\r\nx-api-key: fuzz-key-ok\r\n\r\nGET /api/thumbnails HTTP/1.1\r\nhost: localhost\r\nx-api-key: fuzz-key-revoked\r\n\r\n',
     ),
     // Not HTTP.
     visible(1, 200).map((text) => `${text}\r\n\r\n`),

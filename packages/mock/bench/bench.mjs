@@ -5,7 +5,8 @@
 // tree's memory after the load, and a 10,000-request run at 50 connections that counts errors and answers differing
 // from Prism's (then the memory again: our mock's journal is on, as by default, and full by then).
 // Run after `pnpm build`: `pnpm --filter @thumbnail-api/mock bench`. BENCH_ROUNDS (3), BENCH_SECONDS (3) and
-// BENCH_ONLY (e.g. bare,cli) size a run.
+// BENCH_ONLY (e.g. bare,cli) size a run. BENCH_RULES=miss gives each mock with /__mock a rule per operation that no
+// request of the load matches, so that every request is a near miss (what a rule costs when it does not answer).
 import { execFileSync, fork } from 'node:child_process';
 import { cpus, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
@@ -76,6 +77,10 @@ for (let round = 0; round < rounds; round++) {
   }
 }
 const active = names.filter((name) => running[name]);
+if (process.env.BENCH_RULES === 'miss') {
+  for (const name of active.filter((name) => name !== 'bare' && name !== 'prism')) await addMissedRules(running[name].url);
+  console.log('Rules: one per operation that no request matches (BENCH_RULES=miss): every request is a near miss.');
+}
 
 // 2. Throughput and latency: each scenario in rounds, the contenders alternating within each round.
 const post = {
@@ -134,4 +139,16 @@ function loadText() {
   return loadavg()
     .map((value) => value.toFixed(1))
     .join(' / ');
+}
+
+/** A rule per operation that the load's requests miss: one for another key, one for another prompt. */
+async function addMissedRules(url) {
+  const rules = [
+    { operationId: 'listThumbnails', key: 'another-bench-key', answer: { status: 200 } },
+    { operationId: 'createThumbnail', body: { prompt: 'a prompt the load never sends' }, answer: { status: 201 } },
+  ];
+  for (const rule of rules) {
+    const response = await fetch(`${url}/__mock/rules`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(rule) });
+    if (response.status !== 201) throw new Error(`BENCH_RULES=miss: ${url} refused a rule with ${response.status}: ${await response.text()}`);
+  }
 }

@@ -6,6 +6,7 @@ import type { ContractModel } from '@thumbnail-api/spec/model';
 import { type CompiledContract, compileContract } from './contract/compile-contract.js';
 import type { LazyValidator } from './contract/lazy-validator.js';
 import { MockControls } from './double/controls.js';
+import { Coverage } from './double/coverage.js';
 import { Journal } from './double/journal.js';
 import { PendingRequests } from './double/pending.js';
 import { RuleBook } from './double/rules.js';
@@ -52,14 +53,15 @@ export async function composeMock<R extends RecordedAnswers>(
   const compiled = compileContract(parts.model, validator, { checkExamples: parts.checkExamples });
   if (keys) refuseUndocumentedKeyAnswers(compiled, parts.contractName);
   const journal = new Journal(parts.journalSize);
-  const controls = new MockControls(compiled, validator, journal, new RuleBook(), new PendingRequests());
+  const coverage = new Coverage(compiled);
+  const controls = new MockControls(compiled, validator, journal, new RuleBook(), new PendingRequests(), coverage);
   // A rule for a key the registry answers with 401 or 403 first could never answer: refused, at every door.
   if (keys) controls.keyBlock = (key) => registryNote(keys, key);
   if (parts.rules !== undefined) await controls.addRules(parts.rules);
   // The rules given at start are the shared ground every test file stands on; from here on, each names its key.
   controls.requireKey = parts.requireKey;
   const replay = replayFor === undefined ? undefined : await replayFor(compiled);
-  const pipeline = createPipeline({ contract: compiled, keys, cors: parts.cors, journal, rules: controls.rules, replay, generated: parts.generated });
+  const pipeline = createPipeline({ contract: compiled, keys, cors: parts.cors, journal, rules: controls.rules, replay, generated: parts.generated, coverage });
   return { pipeline, controls, replay };
 }
 

@@ -2,9 +2,11 @@
 // service), driven over its `/__mock` routes: the same interface as startMock()'s and createHandlers()'s results, with
 // the same errors, every answer a promise (as WireMock's HttpAdminClient is its Admin over HTTP).
 
+import type { CoverageReport } from './double/coverage.js';
 import type { JournalEntry, OperationEntry, RequestFilter } from './double/journal-entry.js';
 import { MockKeyRequiredError } from './double/key-scope.js';
 import type { MockRule, RuleInForce } from './double/mock-rule.js';
+import type { NearMiss } from './double/near-miss.js';
 import type { ContractOperations, OperationId, ThumbnailApiOperations } from './double/operation-types.js';
 import { MockRuleError } from './double/rule-check.js';
 import { checkViewKey, type RuleHandle, type TestDouble, type TestDoubleKeyView } from './double/test-double.js';
@@ -21,6 +23,8 @@ export interface ConnectedKeyView<C extends ContractOperations = ThumbnailApiOpe
   rules(): Promise<RuleInForce<C>[]>;
   requests<O extends OperationId<C>>(filter: { operationId: O }): Promise<OperationEntry<C, O>[]>;
   requests(filter?: { operationId?: OperationId<C> }): Promise<JournalEntry<C>[]>;
+  nearMisses(filter?: { operationId?: OperationId<C> }): Promise<NearMiss[]>;
+  coverage(): Promise<CoverageReport>;
   clearRequests(): Promise<void>;
   clearRules(): Promise<void>;
   endPending(): Promise<number>;
@@ -35,6 +39,8 @@ export interface ConnectedMock<C extends ContractOperations = ThumbnailApiOperat
   rules(): Promise<RuleInForce<C>[]>;
   requests<O extends OperationId<C>>(filter: { operationId: O; key?: string }): Promise<OperationEntry<C, O>[]>;
   requests(filter?: RequestFilter<C>): Promise<JournalEntry<C>[]>;
+  nearMisses(filter?: RequestFilter<C>): Promise<NearMiss[]>;
+  coverage(filter?: { key?: string }): Promise<CoverageReport>;
   clearRequests(): Promise<void>;
   clearRules(): Promise<void>;
   endPending(): Promise<number>;
@@ -75,13 +81,19 @@ export function connectMock<C extends ContractOperations = ThumbnailApiOperation
   };
   const addRule = async (rule: unknown, key?: string): Promise<RemoteRuleHandle> => {
     const { id } = (await control.send('POST', `/__mock/rules${query(scoped(key))}`, rule)) as { id: string };
-    return { id, remove: () => control.removeRule(id) };
+    return { id, remove: () => control.removeRule(id, query(scoped(key))) };
   };
   const requests = async (filter: { operationId?: string; key?: string } = {}): Promise<unknown[]> => {
     const operation = filter.operationId === undefined ? '' : `operationId=${encodeURIComponent(filter.operationId)}`;
     const answer = (await control.send('GET', `/__mock/requests${query(operation, scoped(filter.key))}`)) as { requests: unknown[] };
     return answer.requests;
   };
+  const nearMisses = async (filter: { operationId?: string; key?: string } = {}): Promise<NearMiss[]> => {
+    const operation = filter.operationId === undefined ? '' : `operationId=${encodeURIComponent(filter.operationId)}`;
+    const answer = (await control.send('GET', `/__mock/near-misses${query(operation, scoped(filter.key))}`)) as { nearMisses: NearMiss[] };
+    return answer.nearMisses;
+  };
+  const coverage = async (key?: string): Promise<CoverageReport> => (await control.send('GET', `/__mock/coverage${query(scoped(key))}`)) as CoverageReport;
   const rules = async (key?: string): Promise<unknown[]> => ((await control.send('GET', `/__mock/rules${query(scoped(key))}`)) as { rules: unknown[] }).rules;
   const endPending = async (key?: string): Promise<number> =>
     ((await control.send('DELETE', `/__mock/pending${query(scoped(key))}`)) as { ended: number }).ended;
@@ -91,6 +103,8 @@ export function connectMock<C extends ContractOperations = ThumbnailApiOperation
     rule: (rule: unknown) => addRule(rule),
     rules: () => rules(),
     requests: (filter?: { operationId?: string; key?: string }) => requests(filter),
+    nearMisses: (filter?: { operationId?: string; key?: string }) => nearMisses(filter),
+    coverage: (filter?: { key?: string }) => coverage(filter?.key),
     clearRequests: () => done('DELETE', '/__mock/requests'),
     clearRules: () => done('DELETE', '/__mock/rules'),
     endPending: () => endPending(),
@@ -102,6 +116,8 @@ export function connectMock<C extends ContractOperations = ThumbnailApiOperation
         rule: (rule: unknown) => addRule(rule, key),
         rules: () => rules(key),
         requests: (filter?: { operationId?: string }) => requests({ operationId: filter?.operationId, key }),
+        nearMisses: (filter?: { operationId?: string }) => nearMisses({ operationId: filter?.operationId, key }),
+        coverage: () => coverage(key),
         clearRequests: () => done('DELETE', `/__mock/requests${only}`),
         clearRules: () => done('DELETE', `/__mock/rules${only}`),
         endPending: () => endPending(key),
@@ -143,15 +159,17 @@ class ControlClient {
     const text = await response.text();
     const answer = text === '' ? undefined : parse(text);
     if (response.ok) return answer;
-    const said = answer as { error?: unknown; field?: unknown; keyRequired?: unknown } | undefined;
+    const said = answer as { error?: unknown; field?: unknown; keyRequired?: unknown; title?: unknown; detail?: unknown } | undefined;
     if (response.status === 400 && typeof said?.error === 'string' && typeof said.field === 'string') throw new MockRuleError(said.error, said.field);
     if (response.status === 400 && typeof said?.error === 'string' && said.keyRequired === true) throw new MockKeyRequiredError(said.error);
-    throw this.failure(method, path, response.status, typeof said?.error === 'string' ? said.error : text.slice(0, 300));
+    // The control routes say `error`; a refusal before them (a Host or Origin the mock does not answer) is the mock's problem+json.
+    const message = typeof said?.error === 'string' ? said.error : typeof said?.detail === 'string' ? `${said.title} ${said.detail}` : text.slice(0, 300);
+    throw this.failure(method, path, response.status, message);
   }
 
-  /** Removes a rule; one no longer in force (404) is no error, as in-process. */
-  async removeRule(id: string): Promise<void> {
-    const path = `/__mock/rules/${encodeURIComponent(id)}`;
+  /** Removes a rule (`search`: its key's scope, if any); one no longer in force (404) is no error, as in-process. */
+  async removeRule(id: string, search: string): Promise<void> {
+    const path = `/__mock/rules/${encodeURIComponent(id)}${search}`;
     const response = await this.fetch('DELETE', path);
     const text = await response.text();
     if (response.ok || response.status === 404) return;

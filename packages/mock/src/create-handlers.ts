@@ -6,7 +6,8 @@ import { answerControl, isControlTarget } from './double/control-routes.js';
 import type { ContractOperations, ThumbnailApiOperations } from './double/operation-types.js';
 import type { MockTestDouble } from './double/test-double.js';
 import { bodyOf, FetchEngineRequest, outcomeFor } from './fetch/fetch-request.js';
-import { perform, responseOf } from './fetch/fetch-response.js';
+import { answerSafely, perform, responseOf } from './fetch/fetch-response.js';
+import { failureLog } from './http/answer-failure.js';
 import { apiKeyOf } from './http/credentials.js';
 import { assembleMock } from './mock-assembly.js';
 import { checkMswRuntime } from './msw-runtime.js';
@@ -47,16 +48,19 @@ export async function createHandlers<C extends ContractOperations = ThumbnailApi
   // MSW tests a RegExp against the request's URL without its query: this origin, at or under the base path.
   const underBase = new RegExp(`^${escapeRegExp(baseUrl)}(?:/|$)`);
 
-  const handler = http.all(underBase, async ({ request }) => {
-    const url = new URL(request.url);
-    const target = (url.pathname.slice(basePath.length) || '/') + url.search;
-    const view = new FetchEngineRequest(request, target, await bodyOf(request));
-    if (mock.control && isControlTarget(target) && request.method !== 'OPTIONS') {
-      const control = { method: view.method, target, readBody: (limit: number) => view.bodyUpTo(limit) };
-      return responseOf(await answerControl(controls, control), [], request.method);
-    }
-    return perform(await outcomeFor(pipeline, view), request, controls.pending, apiKeyOf(view.headers));
-  });
+  const log = failureLog();
+  const handler = http.all(underBase, ({ request }) =>
+    answerSafely(request, log, async () => {
+      const url = new URL(request.url);
+      const target = (url.pathname.slice(basePath.length) || '/') + url.search;
+      const view = new FetchEngineRequest(request, target, await bodyOf(request));
+      if (mock.control && isControlTarget(target)) {
+        const control = { method: view.method, target, readBody: (limit: number) => view.bodyUpTo(limit) };
+        return responseOf(await answerControl(controls, control), [], request.method);
+      }
+      return perform(await outcomeFor(pipeline, view), request, controls.pending, apiKeyOf(view.headers));
+    }),
+  );
 
   return Object.assign(mock.double as MockTestDouble<C>, { baseUrl, handlers: [handler] });
 }

@@ -8,9 +8,10 @@ import { CONTROL_PREFIX } from './double/control-routes.js';
 import type { MockControls } from './double/controls.js';
 import { DEFAULT_JOURNAL_SIZE } from './double/journal.js';
 import { inProcessDouble, type MockTestDouble } from './double/test-double.js';
+import { type AllowedHosts, allowedHostsOf } from './http/allowed-hosts.js';
 import { type MockOptions, rulesFrom } from './options.js';
 import type { Answerer } from './pipeline/answerer.js';
-import { corsPolicy } from './pipeline/cors.js';
+import { type CorsPolicy, corsPolicy } from './pipeline/cors.js';
 import { loadKeyRegistry } from './pipeline/key-registry.js';
 import type { Pipeline } from './pipeline/pipeline.js';
 
@@ -22,6 +23,10 @@ export interface AssembledMock {
   readonly double: MockTestDouble;
   /** Whether the `/__mock` control surface is served. */
   readonly control: boolean;
+  /** Which origins a browser may call the mock from (those listed may also drive `/__mock`). */
+  readonly cors: CorsPolicy;
+  /** The Host names answered over the network besides IP addresses and localhost. */
+  readonly allowedHosts: AllowedHosts;
   /** With `replay`: how many recordings are served, and how many are not (paths the contract lacks; 401/403 answers). */
   readonly replay: { readonly served: number; readonly undocumented: number; readonly authAnswers: number } | undefined;
   /** Ends held requests and stops the answerer (Prism, if it started); resolves once nothing of them is left. */
@@ -37,6 +42,8 @@ export async function assembleMock(
   const contract = await readContract(options.specPath);
   if (control) refuseControlClash(contract);
   const keys = options.keys === undefined ? undefined : loadKeyRegistry(options.keys);
+  const cors = corsPolicy(options.corsOrigin);
+  const allowedHosts = allowedHostsOf(options.allowedHosts);
   const validator = lazyValidator(contract.model);
   const generated = answererFor(contract, validator);
   const { pipeline, controls, replay } = await composeMock(
@@ -47,7 +54,7 @@ export async function assembleMock(
       // With --errors (Prism's default here) an example that breaks its schema is Prism's to answer (with a 500).
       checkExamples: (options.errors ?? true) && options.specPath !== undefined,
       keys,
-      cors: corsPolicy(options.corsOrigin),
+      cors,
       journalSize: options.journalSize ?? DEFAULT_JOURNAL_SIZE,
       rules: rulesFrom(options.rules),
       requireKey: options.requireKey ?? false,
@@ -63,6 +70,8 @@ export async function assembleMock(
     controls,
     double: inProcessDouble(controls),
     control,
+    cors,
+    allowedHosts,
     replay: replay === undefined ? undefined : { served: replay.served, undocumented: replay.undocumented, authAnswers: replay.authAnswers },
     async close() {
       controls.pending.end();

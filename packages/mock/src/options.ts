@@ -13,8 +13,10 @@ export interface MockOptions {
   keys?: KeyRegistry | string;
   /** Contract to serve, as one bundled OpenAPI 3 file; defaults to the contract bundled with this package. */
   specPath?: string;
-  /** Origins a browser may call the mock from (e.g. `http://localhost:5173`); defaults to every origin. */
+  /** Origins a browser may call the mock from (e.g. `http://localhost:5173`); defaults to every origin. Listed ones may also drive `/__mock`. */
   corsOrigin?: string | readonly string[];
+  /** Host names answered besides IP addresses, `localhost` and `*.localhost` (e.g. a CI service's name); `.example.test` allows its subdomains too. */
+  allowedHosts?: string | readonly string[];
   /** Answer with a 500 instead of any response or example that would break the contract (Prism `--errors`); defaults to `true`. */
   errors?: boolean;
   /** How many requests the journal keeps (the newest); defaults to 1000; `0` turns it off. */
@@ -71,6 +73,10 @@ const sharedChecks: Record<keyof MockOptions, OptionCheck> = {
     typeof value === 'string' || (Array.isArray(value) && value.every((item) => typeof item === 'string'))
       ? undefined
       : `must be an origin such as "http://localhost:5173", or a list of them, got ${describe(value)}`,
+  allowedHosts: (value) =>
+    typeof value === 'string' || (Array.isArray(value) && value.every((item) => typeof item === 'string'))
+      ? undefined
+      : `must be a host name such as "mock", or a list of them, got ${describe(value)}`,
   errors: checks.boolean,
   journalSize: (value) =>
     Number.isInteger(value) && (value as number) >= 0 ? undefined : `must be a whole number of requests (0 turns the journal off), got ${describe(value)}`,

@@ -70,7 +70,7 @@ export async function serveMock<C extends ContractOperations = ThumbnailApiOpera
   answererFor: Parameters<typeof assembleMock>[1],
 ): Promise<RunningMock<C>> {
   const mock: AssembledMock = await assembleMock(options, answererFor);
-  const server = await startFrontServer(options.host ?? '127.0.0.1', options.port ?? 4010).catch(async (error: unknown) => {
+  const server = await startFrontServer(options.host ?? '127.0.0.1', options.port ?? 4010, mock.allowedHosts).catch(async (error: unknown) => {
     await mock.close();
     throw error;
   });

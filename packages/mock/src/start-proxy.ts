@@ -1,6 +1,7 @@
 // startContractProxy: forwards to the real service and reports where its traffic breaks the contract, with
 // Prism's validators (in this process, as a library) as the judge.
 import { readContract } from './contract/read-contract.js';
+import { allowedHostsOf } from './http/allowed-hosts.js';
 import { startFrontServer } from './node/front-server.js';
 import { prismWithin } from './prism/prism-server.js';
 import { loadPrismValidators, type PrismValidators } from './prism/prism-validators.js';
@@ -29,6 +30,8 @@ export interface StartContractProxyOptions {
   redact?: readonly string[];
   /** Called when a recording could not be written or `onExchange` threw (the call itself goes through); defaults to `console.warn`. */
   onWarning?: (message: string) => void;
+  /** Host names answered besides IP addresses, `localhost` and `*.localhost` (e.g. a CI service's name), as the mock's option. */
+  allowedHosts?: string | readonly string[];
 }
 
 /** A running contract proxy. */
@@ -55,6 +58,7 @@ export async function startContractProxy(options: StartContractProxyOptions): Pr
   const upstream = parseUpstream(options.upstream);
   if (options.redact !== undefined && options.record === undefined) throw new Error('redact only applies with record: give the folder to record into.');
   const onWarning = options.onWarning ?? console.warn;
+  const allowedHosts = allowedHostsOf(options.allowedHosts);
   // Checked before anything listens: an unwritable folder is an error at start, not a warning per call.
   const recorder: Recorder | undefined =
     options.record === undefined
@@ -62,7 +66,7 @@ export async function startContractProxy(options: StartContractProxyOptions): Pr
       : createRecorder({ dir: options.record, redact: options.redact, upstream: upstream.href.replace(/\/$/, ''), onWarning });
   const contract = await readContract(options.specPath);
   // The public port first, so that a port in use fails before Prism is loaded.
-  const front = await startFrontServer(options.host ?? '127.0.0.1', options.port ?? 4010);
+  const front = await startFrontServer(options.host ?? '127.0.0.1', options.port ?? 4010, allowedHosts);
   const stop = async () => {
     await front.stop();
     await recorder?.flush();

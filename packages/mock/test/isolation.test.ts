@@ -56,7 +56,7 @@ test('a rule cannot bypass the key registry (one for a key it refuses is refused
 
 test('over HTTP: a rule with "key" matches only that key; ?key= filters and DELETE/reset with ?key= clear only its own', async () => {
   const rule = JSON.stringify({ operationId: 'listThumbnails', key: keyA, answer: { status: 500 } });
-  expect((await send(mock.url, { method: 'POST', path: '/__mock/rules', body: rule })).status).toBe(201);
+  expect((await send(mock.url, { method: 'POST', path: '/__mock/rules', headers: { 'content-type': 'application/json' }, body: rule })).status).toBe(201);
   expect((await send(mock.url, { headers: { 'x-api-key': keyA } })).status).toBe(500);
   expect((await send(mock.url, { headers: { 'x-api-key': keyB } })).status).toBe(200);
   const listed = (await send(mock.url, { path: `/__mock/rules?key=${keyA}` })).json();

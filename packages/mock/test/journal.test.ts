@@ -45,6 +45,7 @@ test('each request is recorded with method, path, query, operation, status, head
       simulated: null,
       note: null,
       keyHint: '[redacted]',
+      nearMiss: null,
     },
     expect.objectContaining({ method: 'GET', path: '/api/unknown', operationId: null, status: 404, body: null }),
   ]);

@@ -16,8 +16,8 @@ test('the client examples pass, and leave nothing running', async () => {
   const env = { ...process.env, CI: 'true', NO_COLOR: '1', FORCE_COLOR: '0', [markerVariable]: marker };
   const result = await runProcess(process.execPath, [vitest, 'run', '--root', project], { cwd: project, env, timeoutMs: 100_000 });
   if (result.timedOut) killMarked(marker);
-  expect(result.output).toMatch(/Test Files\s+7 passed \(7\)/);
-  expect(result.output).toMatch(/Tests\s+13 passed \(13\)/);
+  expect(result.output).toMatch(/Test Files\s+9 passed \(9\)/);
+  expect(result.output).toMatch(/Tests\s+17 passed \(17\)/);
   expect(result.code).toBe(0);
   expect(await survivorsOf(marker)).toEqual([]);
 });

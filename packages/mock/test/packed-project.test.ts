@@ -44,10 +44,10 @@ test('the project has the mock, the client and their packages, and no Prism', ()
 
 test('startMock() per file, MSW handlers and parallel files sharing one mock by key: the guide’s client examples pass', async () => {
   const result = await inProject('npx vitest run --root client-tests');
-  for (const file of ['one-post', 'retry-after', 'gives-up', 'chosen-body', 'msw', 'parallel-listing', 'parallel-posting']) {
+  for (const file of ['one-post', 'retry-after', 'gives-up', 'chosen-body', 'near-miss', 'coverage', 'msw', 'parallel-listing', 'parallel-posting']) {
     expect(result.output).toMatch(new RegExp(`✓ ${file}\\.test\\.ts`));
   }
-  expect(result.output).toMatch(/Tests\s+13 passed \(13\)/);
+  expect(result.output).toMatch(/Tests\s+17 passed \(17\)/);
   expect(result.code).toBe(0);
   expect(await survivorsOf(result.marker)).toEqual([]);
 });

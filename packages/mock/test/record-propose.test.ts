@@ -65,7 +65,12 @@ describe('the overlay', () => {
       },
       required: ['createdAt', 'debug', 'id', 'prompt', 'status'],
     });
-    expect(observed.headers).toEqual({ 'x-ratelimit-remaining': { seenIn: '2 of 2' }, 'x-request-id': { seenIn: '2 of 2' } });
+    // The stand-in echoes the key in x-echo-key: recorded by name, its value redacted.
+    expect(observed.headers).toEqual({
+      'x-echo-key': { seenIn: '2 of 2' },
+      'x-ratelimit-remaining': { seenIn: '2 of 2' },
+      'x-request-id': { seenIn: '2 of 2' },
+    });
   });
 
   test('adds the schema of the request bodies the client sent, a redacted field still typed', () => {

@@ -78,14 +78,14 @@ describe('refused when added, with an error naming what is wrong', () => {
     expect(error).toBeInstanceOf(MockRuleError);
     expect(error).toMatchObject({ field, message: expect.stringMatching(message) });
     // Over HTTP: the same message, as a 400.
-    const response = await send(mock.url, { method: 'POST', path: '/__mock/rules', body: JSON.stringify(rule) });
+    const response = await send(mock.url, { method: 'POST', path: '/__mock/rules', headers: json, body: JSON.stringify(rule) });
     expect(response.status).toBe(400);
     expect(response.json()).toEqual({ error: (error as Error).message, field });
     expect(mock.requests()).toEqual([]);
   });
 
   test('a POST /__mock/rules body that is not JSON gets a 400 saying what to send', async () => {
-    const response = await send(mock.url, { method: 'POST', path: '/__mock/rules', body: '{operationId:' });
+    const response = await send(mock.url, { method: 'POST', path: '/__mock/rules', headers: json, body: '{operationId:' });
     expect(response.status).toBe(400);
     expect(response.json().error).toMatch(/must be a rule as JSON/);
   });
@@ -146,6 +146,7 @@ test('over HTTP: 201 with the id, DELETE by id 204 (then 404), DELETE all 204, G
   const created = await send(mock.url, {
     method: 'POST',
     path: '/__mock/rules',
+    headers: json,
     body: JSON.stringify({ operationId: 'listThumbnails', answer: { status: 504 } }),
   });
   expect(created.status).toBe(201);
@@ -156,7 +157,7 @@ test('over HTTP: 201 with the id, DELETE by id 204 (then 404), DELETE all 204, G
   expect((await send(mock.url, { method: 'DELETE', path: `/__mock/rules/${id}` })).status).toBe(204);
   expect((await send(mock.url, { method: 'DELETE', path: `/__mock/rules/${id}` })).status).toBe(404);
   expect((await send(mock.url, { headers: key })).status).toBe(200);
-  await send(mock.url, { method: 'POST', path: '/__mock/rules', body: JSON.stringify([{ operationId: 'listThumbnails', fault: 'malformed' }]) });
+  await send(mock.url, { method: 'POST', path: '/__mock/rules', headers: json, body: JSON.stringify([{ operationId: 'listThumbnails', fault: 'malformed' }]) });
   expect((await send(mock.url, { method: 'DELETE', path: '/__mock/rules' })).status).toBe(204);
   expect((await send(mock.url, { headers: key })).status).toBe(200);
 });
@@ -165,6 +166,7 @@ test('an array with one bad rule adds none of them, and says which one', async (
   const response = await send(mock.url, {
     method: 'POST',
     path: '/__mock/rules',
+    headers: json,
     body: JSON.stringify([
       { operationId: 'listThumbnails', answer: { status: 503 } },
       { operationId: 'listThumbnails', fault: 'slow' },

@@ -64,6 +64,13 @@ describe.each(Object.keys(implementations))('%s', (name) => {
     await expect(double.rule({ operationId: 'listThumbnail', answer: { status: 200 } })).rejects.toMatchObject({ field: 'operationId' });
   });
 
+  test('a rule with a header Node cannot send is refused when added, naming the field, and the mock keeps answering', async () => {
+    const refused = double.rule({ operationId: 'listThumbnails', answer: { status: 200, headers: { 'x-price': '5 €' } } });
+    await expect(refused).rejects.toBeInstanceOf(MockRuleError);
+    await expect(refused).rejects.toMatchObject({ field: 'answer.headers.x-price', message: expect.stringContaining('("€" at position 3)') });
+    expect((await list()).status).toBe(200);
+  });
+
   test('the journal filters by operation and by key, shows keys only by a hint, and clears', async () => {
     await list(alice);
     await create('a fox', bob);
@@ -108,6 +115,82 @@ describe.each(Object.keys(implementations))('%s', (name) => {
     await double.forKey(bob).rule({ operationId: 'listThumbnails', answer: { status: 502 } });
     await double.clearRules();
     expect([(await list(alice)).status, (await list(bob)).status]).toEqual([200, 200]);
+  });
+
+  test('a request the rules of its operation did not answer is a near miss: the nearest rule and the first difference', async () => {
+    const rule = await double.rule({ operationId: 'createThumbnail', body: { prompt: 'a cat' }, answer: { status: 429 } });
+    expect((await create('a dog')).status).toBe(200);
+    expect((await list()).status).toBe(200);
+    const [missed, ...others] = await double.nearMisses();
+    expect(others).toEqual([]);
+    expect(missed).toMatchObject({
+      method: 'POST',
+      path: '/api/thumbnails',
+      operationId: 'createThumbnail',
+      status: 200,
+      keyHint: '…0001',
+      rule: rule.id,
+      difference: 'body.prompt: expected "a cat", got "a dog"',
+    });
+    const [entry] = await double.requests({ operationId: 'createThumbnail' });
+    expect(entry!.nearMiss).toEqual({ rule: rule.id, difference: missed!.difference, differences: [missed!.difference] });
+    expect((await double.requests({ operationId: 'listThumbnails' }))[0]!.nearMiss).toBeNull();
+  });
+
+  test('a near miss says when the rule is for another key, or its times are used up; newest first, per key', async () => {
+    const forAlice = await double.forKey(alice).rule({ operationId: 'listThumbnails', answer: { status: 503 } });
+    await list(bob);
+    const once = await double.rule({ operationId: 'createThumbnail', times: 1, answer: { status: 500 } });
+    expect((await create('a cat')).status).toBe(500);
+    expect((await create('a cat')).status).toBe(200);
+    expect((await double.nearMisses()).map((missed) => [missed.rule, missed.difference])).toEqual([
+      [once.id, 'times: used up after 1'],
+      [forAlice.id, 'key: rule is for …0001, the request sent …0002'],
+    ]);
+    expect((await double.forKey(bob).nearMisses()).map((missed) => missed.rule)).toEqual([forAlice.id]);
+    expect(await double.nearMisses({ operationId: 'listThumbnails', key: alice })).toEqual([]);
+    await double.reset();
+    await create('a cat');
+    expect(await double.nearMisses()).toEqual([]);
+  });
+
+  test("coverage counts each outcome a key's requests saw: documented ones by key form, refusals, simulated ones", async () => {
+    const key = `coverage-key-${name.length}-0003`;
+    const mine = double.forKey(key);
+    await list(key);
+    await fetch(`${mock.baseUrl}/api/thumbnails`, { headers: { authorization: `Bearer ${key}`, prefer: 'code=403' } });
+    await fetch(`${mock.baseUrl}/api/thumbnails`, { headers: { 'x-api-key': key, prefer: 'code=401' } });
+    await fetch(`${mock.baseUrl}/api/thumbnails`, { method: 'POST', headers: { 'x-api-key': key, 'content-type': 'application/json' }, body: '{}' });
+    await mine.rule({ operationId: 'listThumbnails', times: 1, delayMs: 1, answer: { status: 503 } });
+    expect((await list(key)).status).toBe(503);
+    await mine.reset();
+    const report = await mine.coverage();
+    const outcomes = (operationId: string) =>
+      Object.fromEntries(report.operations.find((operation) => operation.operationId === operationId)!.outcomes.map((seen) => [seen.outcome, seen.requests]));
+    expect(outcomes('listThumbnails')).toEqual({
+      '200': 1,
+      '401 without a key': 0,
+      '401 with x-api-key': 1,
+      '401 with Authorization: Bearer': 0,
+      '403 with x-api-key': 0,
+      '403 with Authorization: Bearer': 1,
+      'status=503 (not documented by the service)': 1,
+      'delayMs (a rule delayed the answer)': 1,
+    });
+    expect(outcomes('createThumbnail')).toMatchObject({ '200': 0, '422 (body breaks the schema)': 1, '415 (body of another media type)': 0 });
+    expect(report.notSeen).toContain('createThumbnail → 403 with x-api-key');
+    expect(report.notSeen).not.toContain('listThumbnails → 200');
+    expect((await double.coverage()).notSeen).not.toContain('listThumbnails → 403 with Authorization: Bearer');
+  });
+
+  test('coverage reports identical POSTs sent with one key within a second: each a billed generation on the service', async () => {
+    const key = `repeat-key-${name.length}-0004`;
+    await create('a fox', key);
+    await create('a fox', key);
+    await create('a hen', key);
+    expect((await double.forKey(key).coverage()).repeatedPosts).toEqual([
+      { operationId: 'createThumbnail', keyHint: '…0004', repeats: 1, last: expect.stringMatching(/^\d{4}-/) },
+    ]);
   });
 
   test('endPending() ends a request a hang holds, as a network error, and says how many it ended', async () => {

@@ -1,7 +1,9 @@
 // The command line of thumbnail-api-mock, parsed and checked.
 import { type ParseArgsConfig, parseArgs } from 'node:util';
+import { allowedHostsOf } from '../http/allowed-hosts.js';
 import { nearestOf } from '../options.js';
 import { corsPolicy } from '../pipeline/cors.js';
+import { parseRequiredCoverage, type RequiredCoverage } from './wrapper-report.js';
 
 export const usage = `Usage: thumbnail-api-mock [options] [-- <command> [args...]]
        thumbnail-api-mock propose <dir> [--spec <file>]
@@ -17,7 +19,11 @@ Options:
                          keys not listed get the 401. Without it any non-empty key is accepted.
   --spec <file>          Serve another bundled OpenAPI 3 file instead of the bundled contract
   --cors-origin <origin> Let only this origin call the mock from a browser (repeat it for more);
-                         by default every origin may, with credentials (the origin is reflected)
+                         by default every origin may, with credentials (the origin is reflected).
+                         Only origins named here may also drive /__mock from a browser
+  --allowed-host <name>  Also answer requests whose Host is <name> (repeat it for more; .<name> for
+                         its subdomains too), e.g. a CI service's or a container's name. By default
+                         only IP addresses, localhost and *.localhost are answered (DNS rebinding)
   --rules <file.json>    Rules in force from the start: a JSON array, as POST /__mock/rules takes them
   --journal-size <n>     How many requests the journal keeps (default 1000; 0 turns it off)
   --no-control           No control surface: /__mock is then an unknown path like any other
@@ -34,6 +40,14 @@ Options:
   --replay <dir>         Answer documented operations from recordings made with --record (after
                          the key registry and the rules); thumbnail-api-mock propose <dir> prints
                          what the contract could add from them, as an OpenAPI Overlay
+  --coverage-report <file>
+                         At exit, write what the requests exercised of the contract as JSON: per
+                         operation, each documented outcome (each status, 401 and 403 by each way
+                         of sending the key, the refusals of an invalid body) and each simulated
+                         one, with how many requests saw it (GET /__mock/coverage gives the same)
+  --require-coverage <all|operation[:outcome],...>
+                         With -- <command>: exit 1 naming each outcome the command's requests never
+                         exercised, e.g. all, or createThumbnail,listThumbnails:403
   -h, --help             Show this help
   --version              Show the version
 
@@ -58,13 +72,19 @@ Control surface, on the mock's own port (the contract proxy has none). ?key=<the
 route to that key's rules, requests and held requests (connectMock().forKey(key) sends it):
   GET    /__mock/requests?key=        the journal: {"requests": [...], "dropped": n} (keys are
                                       redacted); also filter with ?operationId=listThumbnails
+  GET    /__mock/near-misses?key=     requests the rules of their operation did not answer, newest
+                                      first, each with the nearest rule and why (body.prompt: ...)
+  GET    /__mock/coverage?key=        per operation, each documented outcome and how many saw it
   DELETE /__mock/requests?key=        forget the journal
   POST   /__mock/rules?key=           add a rule (or an array): 201 {"id"}, or 400 {"error", "field"}
   GET    /__mock/rules?key=           the rules in force: {"rules": [{"id", "calls", "rule"}]}
-  DELETE /__mock/rules/<id>           remove one rule
+  DELETE /__mock/rules/<id>?key=      remove one rule (with ?key=, only if it is that key's)
   DELETE /__mock/rules?key=           remove the rules
   DELETE /__mock/pending?key=         end the requests a hang or a delay holds: 200 {"ended": n}
   POST   /__mock/reset?key=           remove the rules, forget the journal, end held requests
+Only your own tools drive it: a page on another origin is refused (403) unless --cors-origin names
+it, a write with a body must be Content-Type: application/json (curl --json), and a Host other than
+an IP address, localhost or an --allowed-host is refused on every path (DNS rebinding).
 A rule: {"operationId" | "method" + "path", "key"?, "body"? (fields the JSON body must have),
   "times"?, "delayMs"?, "fault"? ("reset" | "hang" | "malformed" | "truncated"),
   "answer"?: {"status", "headers"?, "body"?}}. Its answer is checked against the contract's response
@@ -72,7 +92,7 @@ A rule: {"operationId" | "method" + "path", "key"?, "body"? (fields the JSON bod
   schema lacks, a key the registry refuses) is refused. Every answer a rule made names it in
   x-thumbnail-api-mock-rule; undocumented statuses and faults are marked with the header
   x-thumbnail-api-mock-simulated. For example:
-  curl -X POST localhost:4010/__mock/rules -d '{"operationId": "listThumbnails", "times": 1,
+  curl -X POST localhost:4010/__mock/rules --json '{"operationId": "listThumbnails", "times": 1,
     "answer": {"status": 503, "headers": {"retry-after": "1"}}}'
   curl 'localhost:4010/__mock/requests?operationId=createThumbnail'
 
@@ -80,8 +100,10 @@ With a command after --, the mock (or proxy) is started and the command is run w
 THUMBNAIL_API_BASE_URL set to its URL and, when the environment has no THUMBNAIL_API_KEY, the mock
 (not the proxy) sets one it accepts: the first "ok" key of --keys, or thumbnail-api-mock-key without
 --keys (the client and connectMock() read both); its start line says which. Then the mock is
-stopped and the command's exit code returned:
-  thumbnail-api-mock --port 0 --keys test/mock-keys.json -- npm test`;
+stopped and the command's exit code returned; when it fails, its near misses and unused rules are
+printed first:
+  thumbnail-api-mock --port 0 --keys test/mock-keys.json -- npm test
+  thumbnail-api-mock --port 0 --require-coverage createThumbnail,listThumbnails:403 -- npm test`;
 
 /** What the command line asks for. */
 export interface CliOptions {
@@ -91,6 +113,8 @@ export interface CliOptions {
   readonly spec: string | undefined;
   /** Origins allowed to call the mock from a browser; empty: every origin. */
   readonly corsOrigins: readonly string[];
+  /** Host names answered besides IP addresses and localhost. */
+  readonly allowedHosts: readonly string[];
   /** A JSON file of rules to add at start. */
   readonly rules: string | undefined;
   /** How many requests the journal keeps; `undefined`: the default. */
@@ -107,6 +131,10 @@ export interface CliOptions {
   readonly redact: readonly string[];
   /** A folder of recordings to answer from. */
   readonly replay: string | undefined;
+  /** Where to write the coverage of the contract, as JSON, at exit. */
+  readonly coverageReport: string | undefined;
+  /** What the command's requests must have exercised (the wrapper exits 1 naming what they did not). */
+  readonly requireCoverage: RequiredCoverage | undefined;
   /** The command to run against the mock, if any. */
   readonly command: readonly string[];
   readonly help: boolean;
@@ -124,6 +152,7 @@ export function parseCliOptions(argv: readonly string[]): CliOptions {
     keys: { type: 'string' },
     spec: { type: 'string' },
     'cors-origin': { type: 'string', multiple: true },
+    'allowed-host': { type: 'string', multiple: true },
     rules: { type: 'string' },
     'journal-size': { type: 'string' },
     'no-control': { type: 'boolean' },
@@ -133,6 +162,8 @@ export function parseCliOptions(argv: readonly string[]): CliOptions {
     record: { type: 'string' },
     redact: { type: 'string', multiple: true },
     replay: { type: 'string' },
+    'coverage-report': { type: 'string' },
+    'require-coverage': { type: 'string' },
     help: { type: 'boolean', short: 'h' },
     version: { type: 'boolean' },
   });
@@ -169,19 +200,25 @@ export function parseCliOptions(argv: readonly string[]): CliOptions {
   if (values['journal-size'] !== undefined && !/^\d+$/.test(values['journal-size'])) {
     throw new Error(`--journal-size must be a whole number of requests (0 turns the journal off), got ${JSON.stringify(values['journal-size'])}.`);
   }
-  for (const flag of ['rules', 'journal-size', 'no-control', 'require-key'] as const) {
+  if (values['require-coverage'] !== undefined && separator === -1) {
+    throw new Error("--require-coverage only applies with -- <command>: it judges what the command's requests exercised.");
+  }
+  const requireCoverage = values['require-coverage'] === undefined ? undefined : parseRequiredCoverage(values['require-coverage']);
+  for (const flag of ['rules', 'journal-size', 'no-control', 'require-key', 'coverage-report', 'require-coverage'] as const) {
     if (values[flag] !== undefined && values.proxy !== undefined) {
       throw new Error(`--${flag} does not apply with --proxy: the contract proxy passes every request on and has no rules, journal or control surface.`);
     }
   }
-  // Checked here, so that a mistyped origin is a usage error.
+  // Checked here, so that a mistyped origin or host is a usage error.
   corsPolicy(values['cors-origin']);
+  allowedHostsOf(values['allowed-host']);
   return {
     host: values.host ?? '127.0.0.1',
     port,
     keys: values.keys,
     spec: values.spec,
     corsOrigins: values['cors-origin'] ?? [],
+    allowedHosts: values['allowed-host'] ?? [],
     rules: values.rules,
     journalSize,
     control: !(values['no-control'] ?? false),
@@ -191,6 +228,8 @@ export function parseCliOptions(argv: readonly string[]): CliOptions {
     record: values.record,
     redact: values.redact ?? [],
     replay: values.replay,
+    coverageReport: values['coverage-report'],
+    requireCoverage,
     command,
     help: values.help ?? false,
     version: values.version ?? false,

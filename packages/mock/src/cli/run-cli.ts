@@ -2,11 +2,13 @@
 // on a signal or when the process that started it is gone. One process: nothing else to stop.
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import type { MockTestDouble } from '../double/test-double.js';
 import type { ContractReport } from '../proxy/contract-report.js';
 import { startMock } from '../start-mock.js';
 import { type CliOptions, parseCliOptions, usage } from './cli-options.js';
 import { watchParent } from './parent-watch.js';
 import { BASE_URL_VARIABLE, wrappedCommandEnv } from './wrapped-command-env.js';
+import { checkRequiredCoverage, endOfRun } from './wrapper-report.js';
 
 /** What --replay serves and what it does not, with a pointer to `propose` for paths the contract lacks. */
 function replaySummary(replay: { served: number; undocumented: number; authAnswers: number }, dir: string): string {
@@ -53,6 +55,7 @@ export async function runCli(argv: readonly string[]): Promise<void> {
   });
 
   let running: { url: string; stop(): Promise<void> };
+  let double: MockTestDouble | undefined;
   let report: (() => ContractReport) | undefined;
   let upstream = '';
   let formatSummary: ((report: ContractReport, upstream: string) => string) | undefined;
@@ -66,6 +69,7 @@ export async function runCli(argv: readonly string[]): Promise<void> {
         keys: options.keys,
         specPath: options.spec,
         corsOrigin: options.corsOrigins,
+        allowedHosts: options.allowedHosts,
         rules: options.rules,
         journalSize: options.journalSize,
         control: options.control,
@@ -73,6 +77,8 @@ export async function runCli(argv: readonly string[]): Promise<void> {
         ...(options.replay === undefined ? {} : { replay: options.replay }),
       });
       running = mock;
+      double = mock;
+      if (options.requireCoverage !== undefined) checkRequiredCoverage(options.requireCoverage, mock.coverage());
       // Under the wrapper, the start line also says which key the command gets.
       const wrapped = options.command.length === 0 ? undefined : wrappedCommandEnv(mock.url, options.keys, process.env);
       commandEnv = wrapped?.variables ?? {};
@@ -90,6 +96,7 @@ export async function runCli(argv: readonly string[]): Promise<void> {
         host: options.host,
         port: options.port,
         specPath: options.spec,
+        allowedHosts: options.allowedHosts,
         onExchange: (exchange) => console.error(formatExchange(exchange)),
         ...(options.record === undefined ? {} : { record: options.record, redact: options.redact }),
         onWarning: (message) => console.error(`thumbnail-api-mock: warning: ${message}`),
@@ -113,8 +120,9 @@ export async function runCli(argv: readonly string[]): Promise<void> {
   /** Stops the server, prints the proxy's summary, and exits. */
   const shutdown = async (code: number): Promise<never> => {
     shuttingDown = true;
+    const settings = { coverageReport: options.coverageReport, requireCoverage: options.requireCoverage, commandRan: options.command.length > 0 };
+    let exitCode = double === undefined ? code : endOfRun(double, settings, code, (line) => console.error(line));
     await running.stop();
-    let exitCode = code;
     if (report && formatSummary) {
       const summary = report();
       console.error(formatSummary(summary, upstream));

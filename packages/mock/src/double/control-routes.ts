@@ -1,6 +1,6 @@
 // The control surface over HTTP, under `/__mock` on the mock's own listener, for tests in any language (and for
 // connectMock()). It reads a request through a small view and answers prepared answers, so any transport can serve
-// it. Not journaled.
+// it. Never journaled, OPTIONS included (answered here with Allow).
 import { type PreparedAnswer, prepareAnswer } from '../http/prepared-answer.js';
 import type { MockControls } from './controls.js';
 import { MockKeyRequiredError } from './key-scope.js';
@@ -31,13 +31,26 @@ export async function answerControl(controls: MockControls, request: ControlRequ
   const path = at === -1 ? request.target : request.target.slice(0, at);
   const params = new URLSearchParams(at === -1 ? '' : request.target.slice(at + 1));
   const method = request.method;
+  if (method === 'OPTIONS') {
+    const allow = allowOf(path);
+    return allow === undefined ? unknownControlPath(path) : json(204, undefined, ['allow', allow]);
+  }
   if (path === '/__mock/requests') {
     if (method === 'GET' || method === 'HEAD') {
-      const filter = { operationId: params.get('operationId') ?? undefined, key: params.get('key') ?? undefined };
-      return json(200, { requests: controls.requests(filter), dropped: controls.journal.dropped });
+      const key = params.get('key') ?? undefined;
+      const dropped = key === undefined ? controls.journal.dropped : controls.journal.droppedOf(key);
+      return json(200, { requests: controls.requests({ operationId: params.get('operationId') ?? undefined, key }), dropped });
     }
     if (method === 'DELETE') return done(() => controls.clearRequests(params.get('key') ?? undefined));
-    return notAllowed(method, path, 'GET, HEAD, DELETE');
+    return notAllowed(method, path);
+  }
+  if (path === '/__mock/near-misses') {
+    if (method !== 'GET' && method !== 'HEAD') return notAllowed(method, path);
+    return json(200, { nearMisses: controls.nearMisses({ operationId: params.get('operationId') ?? undefined, key: params.get('key') ?? undefined }) });
+  }
+  if (path === '/__mock/coverage') {
+    if (method !== 'GET' && method !== 'HEAD') return notAllowed(method, path);
+    return json(200, controls.coverageReport(params.get('key') ?? undefined));
   }
   if (path === '/__mock/rules') {
     if (method === 'GET' || method === 'HEAD') {
@@ -45,7 +58,7 @@ export async function answerControl(controls: MockControls, request: ControlRequ
       return json(200, { rules: controls.rulesInForce(key) });
     }
     if (method === 'DELETE') return done(() => controls.clearRules(params.get('key') ?? undefined));
-    if (method !== 'POST') return notAllowed(method, path, 'GET, HEAD, POST, DELETE');
+    if (method !== 'POST') return notAllowed(method, path);
     const body = await request.readBody(controlBodyLimit);
     if (body === undefined) return error(413, `A rule is at most ${controlBodyLimit} bytes of JSON.`);
     let input: unknown;
@@ -64,22 +77,50 @@ export async function answerControl(controls: MockControls, request: ControlRequ
     }
   }
   if (path.startsWith('/__mock/rules/')) {
-    if (method !== 'DELETE') return notAllowed(method, path, 'DELETE');
-    const id = decodeURIComponent(path.slice('/__mock/rules/'.length));
-    return controls.removeRule(id) ? json(204, undefined) : error(404, `No rule ${JSON.stringify(id.slice(0, 100))} is in force (its "times" may be used up).`);
+    if (method !== 'DELETE') return notAllowed(method, path);
+    const id = decoded(path.slice('/__mock/rules/'.length));
+    if (id === undefined)
+      return error(400, `The rule id in ${JSON.stringify(path.slice(0, 100))} is not valid percent-encoding; send the id as POST /__mock/rules gave it.`);
+    const key = params.get('key') ?? undefined;
+    if (controls.removeRule(id, key)) return json(204, undefined);
+    return error(404, `No rule ${JSON.stringify(id.slice(0, 100))} is in force${key === undefined ? '' : ' for this key'} (its "times" may be used up).`);
   }
   if (path === '/__mock/reset') {
-    if (method !== 'POST') return notAllowed(method, path, 'POST');
+    if (method !== 'POST') return notAllowed(method, path);
     return done(() => controls.reset(params.get('key') ?? undefined));
   }
   if (path === '/__mock/pending') {
-    if (method !== 'DELETE') return notAllowed(method, path, 'DELETE');
+    if (method !== 'DELETE') return notAllowed(method, path);
     return keyed(() => json(200, { ended: controls.endPending(params.get('key') ?? undefined) }));
   }
+  return unknownControlPath(path);
+}
+
+/** The methods a control path answers, for `OPTIONS` and `Allow`; `undefined` for a path that is none. */
+export function allowOf(path: string): string | undefined {
+  if (path === '/__mock/requests') return 'GET, HEAD, DELETE, OPTIONS';
+  if (path === '/__mock/near-misses' || path === '/__mock/coverage') return 'GET, HEAD, OPTIONS';
+  if (path === '/__mock/rules') return 'GET, HEAD, POST, DELETE, OPTIONS';
+  if (path.startsWith('/__mock/rules/')) return 'DELETE, OPTIONS';
+  if (path === '/__mock/reset') return 'POST, OPTIONS';
+  if (path === '/__mock/pending') return 'DELETE, OPTIONS';
+  return undefined;
+}
+
+function unknownControlPath(path: string): PreparedAnswer {
   return error(
     404,
-    `No control path ${JSON.stringify(path.slice(0, 100))}: use /__mock/requests, /__mock/rules, /__mock/rules/{id}, /__mock/pending or /__mock/reset.`,
+    `No control path ${JSON.stringify(path.slice(0, 100))}: use /__mock/requests, /__mock/near-misses, /__mock/coverage, /__mock/rules, /__mock/rules/{id}, /__mock/pending or /__mock/reset.`,
   );
+}
+
+/** A percent-encoded path segment decoded; `undefined` when its escapes are malformed (`%E0%A4%A`). */
+function decoded(segment: string): string | undefined {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return undefined;
+  }
 }
 
 function done(action: () => void): PreparedAnswer {
@@ -99,16 +140,17 @@ function keyed(answer: () => PreparedAnswer): PreparedAnswer {
   }
 }
 
-function json(status: number, value: unknown): PreparedAnswer {
-  if (value === undefined) return prepareAnswer(status, undefined, Buffer.alloc(0), ['cache-control', 'no-store']);
-  return prepareAnswer(status, 'application/json', Buffer.from(JSON.stringify(value)), ['cache-control', 'no-store']);
+function json(status: number, value: unknown, extra: readonly string[] = []): PreparedAnswer {
+  if (value === undefined) return prepareAnswer(status, undefined, Buffer.alloc(0), ['cache-control', 'no-store', ...extra]);
+  return prepareAnswer(status, 'application/json', Buffer.from(JSON.stringify(value)), ['cache-control', 'no-store', ...extra]);
 }
 
 function error(status: number, message: string, extra: Record<string, unknown> = {}): PreparedAnswer {
   return json(status, { error: message, ...extra });
 }
 
-function notAllowed(method: string, path: string, allow: string): PreparedAnswer {
+function notAllowed(method: string, path: string): PreparedAnswer {
+  const allow = allowOf(path)!;
   const answer = error(405, `${path} answers ${allow}, not ${method.slice(0, 20)}.`);
   return { ...answer, headers: [...answer.headers, 'allow', allow] };
 }

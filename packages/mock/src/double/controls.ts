@@ -5,8 +5,10 @@ import type { ContractValidator } from '@thumbnail-api/spec/validator';
 import type { CompiledContract } from '../contract/compile-contract.js';
 import type { LazyValidator } from '../contract/lazy-validator.js';
 import { keyHintOf } from '../http/credentials.js';
+import type { Coverage, CoverageReport } from './coverage.js';
 import type { EntryFilter, Journal, RecordedEntry } from './journal.js';
 import { requireKeyFor } from './key-scope.js';
+import type { NearMiss } from './near-miss.js';
 import type { PendingRequests } from './pending.js';
 import { type CheckedRule, checkRule, MockRuleError } from './rule-check.js';
 import { checkReach, type KeyBlock } from './rule-reach.js';
@@ -24,13 +26,16 @@ export class MockControls {
     readonly journal: Journal,
     readonly rules: RuleBook,
     readonly pending: PendingRequests,
+    readonly coverage: Coverage,
   ) {}
 
   /** Checks and adds a rule; with `scopeKey`, the rule matches only that key (a rule naming another key is refused). */
   async addRule(input: unknown, scopeKey?: string): Promise<ActiveRule> {
     const validator = this.validator.loaded ?? (await this.validator.load());
     const scoped = scopedRule(input, scopeKey);
-    return this.rules.add(this.check(scoped, validator), scoped);
+    const checked = this.check(scoped, validator);
+    this.refuseOverCap(1);
+    return this.rules.add(checked, scoped);
   }
 
   /** A rule checked against the contract, the registry and `requireKey`. */
@@ -49,6 +54,7 @@ export class MockControls {
   /** Checks every rule before adding any, so a file with one bad rule adds none; errors name the rule's position. */
   async addRules(inputs: unknown, scopeKey?: string): Promise<ActiveRule[]> {
     if (!Array.isArray(inputs)) throw new MockRuleError('Rules must be a JSON array of rules.', 'rules');
+    this.refuseOverCap(inputs.length);
     const validator = this.validator.loaded ?? (await this.validator.load());
     const checked = inputs.map((input, index) => {
       try {
@@ -62,8 +68,31 @@ export class MockControls {
     return checked.map(({ scoped, rule }) => this.rules.add(rule, scoped));
   }
 
+  /** Refuses `adding` more rules when they would pass {@link MAX_RULES}. */
+  private refuseOverCap(adding: number): void {
+    if (this.rules.size + adding <= MAX_RULES) return;
+    throw new MockRuleError(
+      `${this.rules.size} rules are in force and at most ${MAX_RULES} may be: remove the rules a test added when it ends (reset(), or rule.remove()).`,
+      'rules',
+    );
+  }
+
   requests(filter: EntryFilter = {}): RecordedEntry[] {
     return this.journal.entries(filter);
+  }
+
+  /** The journal's requests that no rule answered though their operation had rules, newest first, with why. */
+  nearMisses(filter: EntryFilter = {}): NearMiss[] {
+    const missed: NearMiss[] = [];
+    for (const { time, method, path, operationId, status, keyHint, nearMiss } of this.journal.entries(filter)) {
+      if (nearMiss !== null) missed.unshift({ time, method, path, operationId, status, keyHint, ...nearMiss });
+    }
+    return missed;
+  }
+
+  /** What the suite exercised of the contract: of every request, or of those sent with `key`. Not cleared by reset(). */
+  coverageReport(key?: string): CoverageReport {
+    return this.coverage.report(key);
   }
 
   clearRequests(key?: string): void {
@@ -71,8 +100,9 @@ export class MockControls {
     this.journal.clear(key);
   }
 
-  removeRule(id: string): boolean {
-    return this.rules.remove(id);
+  /** Removes a rule; with `key`, only one scoped to that key (a test cannot remove another key's rule by its id). */
+  removeRule(id: string, key?: string): boolean {
+    return this.rules.remove(id, key);
   }
 
   /** The rules in force (those scoped to `key` only, with one), oldest first, as listed: keys shown by their hint. */
@@ -99,6 +129,9 @@ export class MockControls {
     this.pending.end(key);
   }
 }
+
+/** How many rules may be in force at once: a suite that reaches it adds rules and never removes them. */
+export const MAX_RULES = 1000;
 
 /** A rule scoped to `scopeKey` (when given): its own `key` must be left out or be that key. */
 function scopedRule(input: unknown, scopeKey: string | undefined): unknown {

@@ -1,5 +1,6 @@
 // A journal entry as tests read it, typed by the contract: narrowed by `operationId`, its `body` has that operation's
 // request body type (the operations' types come from the contract, operation-types.ts).
+import type { NearMissDescription } from './near-miss.js';
 import type { ContractOperations, OperationId, RequestBodyOf, ThumbnailApiOperations } from './operation-types.js';
 
 /** What every journal entry holds, whatever operation it went to. */
@@ -25,6 +26,11 @@ export interface JournalEntryFields {
   readonly note: string | null;
   /** The request's API key shown as its last four characters (`…f00d`), or `null` without a key. */
   readonly keyHint: string | null;
+  /**
+   * When its operation had rules (in force, or used up) and none answered it: the nearest rule and where the request
+   * differs from it (`body.prompt: expected "a cat", got "a dog"`); else `null`.
+   */
+  readonly nearMiss: NearMissDescription | null;
 }
 
 /** An entry of a request to operation `O`. */

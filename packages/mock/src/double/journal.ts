@@ -1,11 +1,12 @@
 // The request journal: one record per request the mock answered, whatever answered it (as WireMock's ServeEvent),
 // kept in a ring of the last N and made into a public, redacted entry only when someone reads it.
 import type { IncomingHttpHeaders } from 'node:http';
-import { apiKeyOf, CREDENTIAL_HEADERS, keyHintOf, REDACTED } from '../http/credentials.js';
+import { apiKeyOf, CREDENTIAL_HEADERS, keyHintOf, MIN_REPLACED_LENGTH, REDACTED } from '../http/credentials.js';
 import { essenceOf, isJsonMediaType } from '../http/media-type.js';
 import { noteHeader } from '../http/prepared-answer.js';
 import { originForm } from '../http/request-target.js';
 import type { JournalEntryFields } from './journal-entry.js';
+import { describeNearMiss, type NearMissRecord } from './near-miss.js';
 
 /** The largest request body the journal keeps; a longer one is kept cut, with `bodyTruncated: true`. */
 export const JOURNAL_BODY_LIMIT = 64 * 1024;
@@ -35,10 +36,15 @@ export interface JournalRecord {
   /** The id of the rule that answered (or delayed) it. */
   readonly rule: string | null;
   readonly simulated: string | null;
-  /** The body as read; `undefined` when none was read. */
-  readonly body: Buffer | undefined;
+  /**
+   * The body as read (`undefined` when none was read). Once recorded, the journal's copy of it, cut to
+   * {@link JOURNAL_BODY_LIMIT}: the journal swaps it, so that no request's own buffer (up to 10 MB) is held by the ring.
+   */
+  body: Buffer | undefined;
   /** The answer's header lines (its note is read from them when the entry is read); `undefined` when none was sent. */
   readonly answerHeaders: readonly string[] | undefined;
+  /** With rules for its operation and none answering: the nearest one and where the request differs. */
+  readonly nearMiss: NearMissRecord | undefined;
 }
 
 /** A record as kept: its body a copy, cut to {@link JOURNAL_BODY_LIMIT}. */
@@ -46,104 +52,156 @@ interface Kept extends JournalRecord {
   readonly bodyCut: boolean;
 }
 
+/** How many keys' journals are kept at once; a further key makes the one heard from longest ago make way. */
+export const JOURNAL_KEYS = 100;
+
+/**
+ * The journal of one key (or of requests sent without one): its last `size` requests in parallel rings (the records as
+ * the pipeline made them, their bodies swapped for the journal's copies; their order among every key's: no object per
+ * request but the record itself), and how many made way.
+ */
+interface KeyJournal {
+  readonly records: (JournalRecord | undefined)[];
+  readonly cut: boolean[];
+  readonly sequences: number[];
+  next: number;
+  dropped: number;
+  /** The sequence of its latest request. */
+  latest: number;
+}
+
+/**
+ * The requests of each API key kept apart, each key's bounded on its own (as parallel test files share one mock with a
+ * key each: one file's traffic never pushes another's out), for up to {@link JOURNAL_KEYS} keys.
+ */
 export class Journal {
-  // Parallel rings: the records as the pipeline made them, and the copies of their bodies (no object per request but
-  // the record itself).
-  private readonly records: (JournalRecord | undefined)[] = [];
-  private readonly bodies: (Buffer | undefined)[] = [];
-  private readonly cut: boolean[] = [];
-  private next = 0;
-  private droppedCount = 0;
+  private readonly byKey = new Map<string | undefined, KeyJournal>();
+  private sequence = 0;
+  /** Entries of keys that made way for newer keys, since the last clear. */
+  private evicted = 0;
 
   constructor(readonly size: number) {}
 
-  /** Entries overwritten by newer ones (or never kept, with a size of 0) since the last clear. */
+  /** Entries overwritten by newer ones (or never kept, with a size of 0) since the last clear, of every key. */
   get dropped(): number {
-    return this.droppedCount;
+    let dropped = this.evicted;
+    for (const journal of this.byKey.values()) dropped += journal.dropped;
+    return dropped;
   }
 
-  /** Keeps a request's record, the oldest one making way when the journal is full. */
+  /** Entries of `key` (the full key) overwritten by its newer ones since its last clear. */
+  droppedOf(key: string): number {
+    return this.byKey.get(key)?.dropped ?? 0;
+  }
+
+  /** Keeps a request's record, the oldest of its key making way when that key's journal is full. */
   record(record: JournalRecord): void {
+    const sequence = ++this.sequence;
+    const journal = this.journalOf(apiKeyOf(record.headers));
+    journal.latest = sequence;
     if (this.size === 0) {
-      this.droppedCount++;
+      journal.dropped++;
       return;
     }
-    const slot = this.next;
-    if (this.records[slot] !== undefined) this.droppedCount++;
+    const slot = journal.next;
+    if (journal.records[slot] !== undefined) journal.dropped++;
     const body = record.body;
     const bodyCut = body !== undefined && body.length > JOURNAL_BODY_LIMIT;
-    this.records[slot] = record;
-    // A copy: of the kept part, so a 10 MB body is not held by its first 64 KiB; and small bodies land in node's shared
-    // pool, so the ring holds a few slabs instead of one ArrayBuffer per request (which slowed POSTs under load by GC).
-    this.bodies[slot] = body === undefined ? undefined : Buffer.from(bodyCut ? body.subarray(0, JOURNAL_BODY_LIMIT) : body);
-    this.cut[slot] = bodyCut;
-    this.next = (slot + 1) % this.size;
+    // A copy, in place of the request's own buffer: of the kept part, so a 10 MB body is not held by its first 64 KiB;
+    // and small bodies land in node's shared pool, so the ring holds a few slabs instead of one ArrayBuffer per request
+    // (which slowed POSTs under load by GC).
+    record.body = body === undefined ? undefined : Buffer.from(bodyCut ? body.subarray(0, JOURNAL_BODY_LIMIT) : body);
+    journal.records[slot] = record;
+    journal.cut[slot] = bodyCut;
+    journal.sequences[slot] = sequence;
+    journal.next = (slot + 1) % this.size;
   }
 
   /** The kept entries, oldest first, redacted. */
   entries(filter: EntryFilter = {}): RecordedEntry[] {
-    const result: RecordedEntry[] = [];
-    const count = this.records.length;
-    for (let offset = 0; offset < count; offset++) {
-      const slot = (this.next + offset) % count;
-      const record = this.records[slot];
-      if (record === undefined) continue;
-      if (filter.operationId !== undefined && record.operationId !== filter.operationId) continue;
-      if (filter.key !== undefined && apiKeyOf(record.headers) !== filter.key) continue;
-      result.push(publicEntry({ ...record, body: this.bodies[slot], bodyCut: this.cut[slot]! }));
-    }
-    return result;
-  }
-
-  /** Forgets every entry (and the dropped count), or only those sent with `key`. */
-  clear(key?: string): void {
-    for (let slot = 0; slot < this.records.length; slot++) {
-      const record = this.records[slot];
-      // Nothing of a cleared request is held.
-      if (record !== undefined && (key === undefined || apiKeyOf(record.headers) === key)) {
-        this.records[slot] = undefined;
-        this.bodies[slot] = undefined;
+    const journals = filter.key === undefined ? [...this.byKey.values()] : [this.byKey.get(filter.key)].filter((found) => found !== undefined);
+    const kept: { kept: Kept; sequence: number }[] = [];
+    for (const journal of journals) {
+      for (let slot = 0; slot < journal.records.length; slot++) {
+        const record = journal.records[slot];
+        if (record === undefined) continue;
+        if (filter.operationId !== undefined && record.operationId !== filter.operationId) continue;
+        kept.push({ kept: { ...record, bodyCut: journal.cut[slot]! }, sequence: journal.sequences[slot]! });
       }
     }
-    if (key === undefined) this.droppedCount = 0;
+    return kept.sort((a, b) => a.sequence - b.sequence).map((entry) => publicEntry(entry.kept));
+  }
+
+  /** Forgets every entry (and the dropped counts), or only those sent with `key` (and its count). */
+  clear(key?: string): void {
+    // Nothing of a cleared request is held.
+    if (key !== undefined) {
+      this.byKey.delete(key);
+      return;
+    }
+    this.byKey.clear();
+    this.evicted = 0;
+  }
+
+  private journalOf(key: string | undefined): KeyJournal {
+    const found = this.byKey.get(key);
+    if (found !== undefined) return found;
+    if (this.byKey.size >= JOURNAL_KEYS) this.evictQuietest();
+    const journal: KeyJournal = { records: [], cut: [], sequences: [], next: 0, dropped: 0, latest: 0 };
+    this.byKey.set(key, journal);
+    return journal;
+  }
+
+  /** The key heard from longest ago makes way: its entries count as dropped. */
+  private evictQuietest(): void {
+    let quietest: string | undefined;
+    let latest = Number.POSITIVE_INFINITY;
+    for (const [key, journal] of this.byKey) {
+      if (journal.latest < latest) [quietest, latest] = [key, journal.latest];
+    }
+    const journal = this.byKey.get(quietest)!;
+    this.evicted += journal.dropped + journal.records.filter((record) => record !== undefined).length;
+    this.byKey.delete(quietest);
   }
 }
 
 function publicEntry(kept: Kept): RecordedEntry {
   const key = apiKeyOf(kept.headers);
   const hint = key === undefined ? null : keyHintOf(key);
-  // A key shorter than 4 characters would be replaced inside every other word: it is only redacted where it is a credential.
-  const redact = (text: string): string => (key !== undefined && key.length >= 4 ? text.split(key).join(hint!) : text);
-  const headers: Record<string, string | readonly string[]> = {};
+  // A short key would be replaced inside every other word: it is only redacted where it is a credential.
+  const redact = (text: string): string => (key !== undefined && key.length >= MIN_REPLACED_LENGTH ? text.split(key).join(hint!) : text);
+  // Names are data (`constructor`, `__proto__` too): gathered in Maps, made objects with fromEntries, never assigned.
+  const headers = new Map<string, string | readonly string[]>();
   for (const [name, value] of Object.entries(kept.headers)) {
     if (value === undefined) continue;
-    if (CREDENTIAL_HEADERS.has(name)) headers[name] = name === 'x-api-key' && value === key ? hint! : REDACTED;
-    else headers[name] = typeof value === 'string' ? redact(value) : value.map(redact);
+    if (CREDENTIAL_HEADERS.has(name)) headers.set(name, name === 'x-api-key' && value === key ? hint! : REDACTED);
+    else headers.set(name, typeof value === 'string' ? redact(value) : value.map(redact));
   }
   const target = originForm(kept.target);
   const at = target.indexOf('?');
-  const query: Record<string, string | string[]> = {};
+  const query = new Map<string, string | string[]>();
   if (at !== -1) {
     for (const [name, value] of new URLSearchParams(target.slice(at + 1))) {
       const shown = redact(value);
-      const before = query[redact(name)];
-      query[redact(name)] = before === undefined ? shown : Array.isArray(before) ? [...before, shown] : [before, shown];
+      const before = query.get(redact(name));
+      query.set(redact(name), before === undefined ? shown : Array.isArray(before) ? [...before, shown] : [before, shown]);
     }
   }
   return {
     time: new Date(kept.time).toISOString(),
     method: kept.method,
     path: redact(at === -1 ? target : target.slice(0, at)),
-    query,
+    query: Object.fromEntries(query),
     operationId: kept.operationId,
     status: kept.status,
-    headers,
+    headers: Object.fromEntries(headers),
     body: bodyOf(kept, redact),
     bodyTruncated: kept.bodyCut,
     rule: kept.rule,
     simulated: kept.simulated,
     note: noteOf(kept.answerHeaders),
     keyHint: hint,
+    nearMiss: kept.nearMiss === undefined ? null : describeNearMiss(kept.nearMiss, redact),
   };
 }
 

@@ -5,7 +5,7 @@ import type { CompiledContract } from '../contract/compile-contract.js';
 import type { CompiledOperation } from '../contract/compile-operation.js';
 import { responseForCode } from '../contract/documented-statuses.js';
 import { isUsableKey } from '../http/credentials.js';
-import { HEADER_NAME, HOP_BY_HOP } from '../http/headers.js';
+import { HOP_BY_HOP, headerProblem } from '../http/headers.js';
 import { essenceOf, mediaTypeCovers } from '../http/media-type.js';
 import { type PreparedAnswer, prepareAnswer } from '../http/prepared-answer.js';
 import { FAULTS, type Fault } from './mock-rule.js';
@@ -156,8 +156,10 @@ function answerOf(
     if (!isObject(answer.headers)) throw new MockRuleError('"answer.headers" must be an object of header names to string values.', 'answer.headers');
     for (const [name, value] of Object.entries(answer.headers)) {
       const field = `answer.headers.${name}`;
-      if (!HEADER_NAME.test(name)) throw new MockRuleError(`"${name}" is not a header name.`, field);
-      if (typeof value !== 'string' || /[\r\n\0]/.test(value)) throw new MockRuleError(`The header "${name}" needs a one-line string value.`, field);
+      if (typeof value !== 'string') throw new MockRuleError(`The header "${name.slice(0, 100)}" needs a string value.`, field);
+      // Node's own rules: a header it cannot write would fail every request the rule matches.
+      const problem = headerProblem(name, value);
+      if (problem !== undefined) throw new MockRuleError(`${problem[0]!.toUpperCase()}${problem.slice(1)}.`, field);
       const lower = name.toLowerCase();
       if (HOP_BY_HOP.has(lower))
         throw new MockRuleError(`The header "${name}" is set by the mock (it describes the connection or the framing); leave it out.`, field);

@@ -3,8 +3,10 @@
 // In-process, the answers come at once; over HTTP they are promises: `await` works with both. Every type is read off the
 // contract (operation-types.ts): `C` is the bundled contract's operations unless a `--spec` contract brings its own.
 import type { MockControls } from './controls.js';
+import type { CoverageReport } from './coverage.js';
 import type { JournalEntry, OperationEntry, RequestFilter } from './journal-entry.js';
 import type { MockRule, RuleInForce } from './mock-rule.js';
+import type { NearMiss } from './near-miss.js';
 import type { ContractOperations, OperationId, ThumbnailApiOperations } from './operation-types.js';
 import type { ActiveRule } from './rules.js';
 
@@ -29,6 +31,10 @@ export interface TestDoubleKeyView<C extends ContractOperations = ThumbnailApiOp
   requests<O extends OperationId<C>>(filter: { operationId: O }): Awaitable<OperationEntry<C, O>[]>;
   /** The journal entries of requests sent with this key, oldest first. */
   requests(filter?: { operationId?: OperationId<C> }): Awaitable<JournalEntry<C>[]>;
+  /** The requests of this key that no rule answered though their operation had rules, newest first, each with the nearest rule and why. */
+  nearMisses(filter?: { operationId?: OperationId<C> }): Awaitable<NearMiss[]>;
+  /** What the requests of this key exercised of the contract: each documented outcome with how many saw it, and the simulated ones. */
+  coverage(): Awaitable<CoverageReport>;
   /** Forgets the journal entries of this key. */
   clearRequests(): Awaitable<void>;
   /** Removes the rules of this key. */
@@ -52,6 +58,17 @@ export interface TestDouble<C extends ContractOperations = ThumbnailApiOperation
   requests<O extends OperationId<C>>(filter: { operationId: O; key?: string }): Awaitable<OperationEntry<C, O>[]>;
   /** The journal, oldest first, keys redacted; filter by `operationId` and/or `key` (the full key, never shown). */
   requests(filter?: RequestFilter<C>): Awaitable<JournalEntry<C>[]>;
+  /**
+   * The journal's requests that no rule answered though their operation had rules (in force, or used up), newest first:
+   * each with the nearest rule and where the request differs (`body.prompt: expected "a cat", got "a dog"`).
+   */
+  nearMisses(filter?: RequestFilter<C>): Awaitable<NearMiss[]>;
+  /**
+   * What the suite exercised of the contract, for the whole run (reset() leaves it): per documented operation, each
+   * outcome the contract documents and each simulated one a test used, with how many requests saw it; `notSeen` lists
+   * the documented ones never seen; `repeatedPosts` the identical POSTs sent within a second (each a billed generation).
+   */
+  coverage(filter?: { key?: string }): Awaitable<CoverageReport>;
   /** Forgets every journal entry. */
   clearRequests(): Awaitable<void>;
   /** Removes every rule. */
@@ -77,6 +94,8 @@ export interface MockKeyView<C extends ContractOperations = ThumbnailApiOperatio
   rules(): RuleInForce<C>[];
   requests<O extends OperationId<C>>(filter: { operationId: O }): OperationEntry<C, O>[];
   requests(filter?: { operationId?: OperationId<C> }): JournalEntry<C>[];
+  nearMisses(filter?: { operationId?: OperationId<C> }): NearMiss[];
+  coverage(): CoverageReport;
   clearRequests(): void;
   clearRules(): void;
   endPending(): number;
@@ -89,6 +108,8 @@ export interface MockTestDouble<C extends ContractOperations = ThumbnailApiOpera
   rules(): RuleInForce<C>[];
   requests<O extends OperationId<C>>(filter: { operationId: O; key?: string }): OperationEntry<C, O>[];
   requests(filter?: RequestFilter<C>): JournalEntry<C>[];
+  nearMisses(filter?: RequestFilter<C>): NearMiss[];
+  coverage(filter?: { key?: string }): CoverageReport;
   /** Requests no longer in the journal because it keeps only the last `journalSize`. */
   readonly droppedRequests: number;
   clearRequests(): void;
@@ -98,13 +119,13 @@ export interface MockTestDouble<C extends ContractOperations = ThumbnailApiOpera
   forKey(key: string): MockKeyView<C>;
 }
 
-function handleOf(controls: MockControls, rule: ActiveRule): MockRuleHandle {
+function handleOf(controls: MockControls, rule: ActiveRule, key?: string): MockRuleHandle {
   return {
     id: rule.id,
     get calls() {
       return rule.calls;
     },
-    remove: () => void controls.removeRule(rule.id),
+    remove: () => void controls.removeRule(rule.id, key),
   };
 }
 
@@ -114,6 +135,8 @@ export function inProcessDouble<C extends ContractOperations = ThumbnailApiOpera
     rule: async (rule: unknown) => handleOf(controls, await controls.addRule(rule)),
     rules: () => controls.rulesInForce(),
     requests: (filter?: RequestFilter<ContractOperations>) => controls.requests(filter),
+    nearMisses: (filter?: RequestFilter<ContractOperations>) => controls.nearMisses(filter),
+    coverage: (filter?: { key?: string }) => controls.coverageReport(filter?.key),
     get droppedRequests() {
       return controls.journal.dropped;
     },
@@ -124,9 +147,11 @@ export function inProcessDouble<C extends ContractOperations = ThumbnailApiOpera
     forKey(key: unknown) {
       checkViewKey(key);
       return {
-        rule: async (rule: unknown) => handleOf(controls, await controls.addRule(rule, key)),
+        rule: async (rule: unknown) => handleOf(controls, await controls.addRule(rule, key), key),
         rules: () => controls.rulesInForce(key),
         requests: (filter?: { operationId?: string }) => controls.requests({ operationId: filter?.operationId, key }),
+        nearMisses: (filter?: { operationId?: string }) => controls.nearMisses({ operationId: filter?.operationId, key }),
+        coverage: () => controls.coverageReport(key),
         clearRequests: () => controls.clearRequests(key),
         clearRules: () => controls.clearRules(key),
         endPending: () => controls.endPending(key),

@@ -3,6 +3,7 @@
 // delayed requests are registered with the test double's pending set, so that an abort reaches them and a reset or
 // endPending() ends them.
 import type { PendingRequests } from '../double/pending.js';
+import { type FailureLog, failedAnswer } from '../http/answer-failure.js';
 import type { PreparedAnswer } from '../http/prepared-answer.js';
 import { STATUS_TEXT } from '../http/status-text.js';
 import type { Outcome } from '../pipeline/exchange.js';
@@ -17,6 +18,19 @@ export function responseOf(answer: PreparedAnswer, cors: readonly string[], meth
   for (let index = 0; index < lines.length; index += 2) headers.append(lines[index]!, lines[index + 1]!);
   const empty = method === 'HEAD' || bodiless.has(answer.status);
   return new Response(empty ? null : (body ?? new Uint8Array(answer.body)), { status: answer.status, statusText: STATUS_TEXT[answer.status] ?? '', headers });
+}
+
+/**
+ * The Response `answer` makes, or the labelled 500 (logged once by `log`) when making it fails: a resolver that throws
+ * would get MSW's own 500, with a stack trace in its body.
+ */
+export async function answerSafely(request: Request, log: FailureLog, answer: () => Promise<Response>): Promise<Response> {
+  try {
+    return await answer();
+  } catch (error) {
+    log(`${request.method} ${new URL(request.url).pathname}`, error);
+    return responseOf(failedAnswer(error), [], request.method);
+  }
 }
 
 /** The Response for an outcome; a held or delayed request is registered under `key` until it settles. */

@@ -5,6 +5,12 @@ import type { IncomingHttpHeaders } from 'node:http';
 /** What a removed value is replaced with. */
 export const REDACTED = '[redacted]';
 
+/**
+ * The shortest secret replaced wherever else it appears: a shorter one (`cat`, `a`) would be replaced inside common
+ * words (`application/json`) and paths. Where it is a credential, or the field redacted, it is removed whatever its length.
+ */
+export const MIN_REPLACED_LENGTH = 4;
+
 /** Headers whose values are credentials, hidden whatever they hold. */
 export const CREDENTIAL_HEADERS: ReadonlySet<string> = new Set(['x-api-key', 'authorization', 'proxy-authorization', 'cookie']);
 

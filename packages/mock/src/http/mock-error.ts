@@ -19,7 +19,10 @@ export type MockErrorKind =
   | 'origin-not-allowed'
   | 'prism-unavailable'
   | 'prism-outside-contract'
-  | 'not-compiled';
+  | 'not-compiled'
+  | 'answer-failed'
+  | 'host-not-allowed'
+  | 'control-needs-json';
 
 /**
  * A mock error: `title` says what happened in one line (it is what a client's error message shows first), `detail`
@@ -35,4 +38,11 @@ export function mockError(
 ): PreparedAnswer {
   const problem = { title: `thumbnail-api-mock: ${title}`, detail, status, type: `${typeBase}${kind}`, ...extra };
   return prepareAnswer(status, 'application/problem+json', Buffer.from(JSON.stringify(problem)), [mockErrorHeader, kind, ...headers]);
+}
+
+/** Whether an answer is one of the mock's own errors (it carries {@link mockErrorHeader}). */
+export function isMockError(answer: PreparedAnswer): boolean {
+  const { headers } = answer;
+  for (let index = 0; index < headers.length; index += 2) if (headers[index] === mockErrorHeader) return true;
+  return false;
 }

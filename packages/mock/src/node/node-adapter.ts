@@ -4,9 +4,13 @@
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import { answerControl, isControlTarget } from '../double/control-routes.js';
 import type { MockControls } from '../double/controls.js';
+import { type FailureLog, failedAnswer, failureLog } from '../http/answer-failure.js';
 import { apiKeyOf } from '../http/credentials.js';
+import type { PreparedAnswer } from '../http/prepared-answer.js';
+import type { CorsPolicy } from '../pipeline/cors.js';
 import type { EngineRequest, Outcome } from '../pipeline/exchange.js';
 import type { Pipeline } from '../pipeline/pipeline.js';
+import { judgeControlRequest } from './control-guard.js';
 import type { RequestHandler } from './front-server.js';
 import { hasBodyFraming, readBody, readBodyUpTo } from './read-body.js';
 import { sendAnswer } from './send-answer.js';
@@ -17,6 +21,8 @@ class NodeRequest implements EngineRequest {
   readonly target: string;
   readonly headers: IncomingHttpHeaders;
   readonly framed: boolean;
+  /** Whether reading the body failed: the client broke off, and nobody is left to answer. */
+  brokeOff = false;
 
   constructor(readonly req: IncomingMessage) {
     this.method = req.method ?? 'GET';
@@ -27,13 +33,39 @@ class NodeRequest implements EngineRequest {
 
   readBody(limit: number, done: (body: Buffer | undefined) => void, failed: (error: Error) => void): void {
     // From the stream's own events: the POST's answer is written with no promise in between.
-    readBody(this.req, limit, done, failed);
+    readBody(this.req, limit, done, (error) => {
+      this.brokeOff = true;
+      failed(error);
+    });
   }
 }
 
-/** The node:http handler of a mock; with `controls`, `/__mock` is the control surface. */
-export function createNodeHandler(mock: { pipeline: Pipeline; controls: MockControls; control: boolean; close(): Promise<void> }): RequestHandler {
+/**
+ * The node:http handler of a mock; with `controls`, `/__mock` is the control surface. Whatever fails while answering a
+ * request becomes a labelled 500 for that request alone, logged once by `log`.
+ */
+export function createNodeHandler(
+  mock: { pipeline: Pipeline; controls: MockControls; control: boolean; cors: CorsPolicy; close(): Promise<void> },
+  log: FailureLog = failureLog(),
+): RequestHandler {
   const { pipeline, controls } = mock;
+
+  /** The labelled 500, when nothing was sent yet; else the connection ends (a client must not take half an answer for one). */
+  const failed = (request: NodeRequest, res: ServerResponse, error: unknown): void => {
+    if (request.brokeOff || res.destroyed) return void res.destroy();
+    log(`${request.method} ${request.target.split('?')[0]}`, error);
+    if (res.headersSent) return void res.destroy();
+    sendAnswer(res, failedAnswer(error), []);
+  };
+
+  /** Sends `answer`, or the labelled 500 when node cannot write it. */
+  const write = (request: NodeRequest, res: ServerResponse, answer: PreparedAnswer, cors: readonly string[]): void => {
+    try {
+      sendAnswer(res, answer, cors);
+    } catch (error) {
+      failed(request, res, error);
+    }
+  };
 
   const perform = (request: NodeRequest, res: ServerResponse, outcome: Outcome): void => {
     switch (outcome.kind) {
@@ -57,14 +89,23 @@ export function createNodeHandler(mock: { pipeline: Pipeline; controls: MockCont
     }
   };
 
+  /** {@link perform}, with whatever it throws (e.g. a header node refuses) made the labelled 500. */
+  const performSafely = (request: NodeRequest, res: ServerResponse, outcome: Outcome): void => {
+    try {
+      perform(request, res, outcome);
+    } catch (error) {
+      failed(request, res, error);
+    }
+  };
+
   const act = (request: NodeRequest, res: ServerResponse, outcome: Outcome): void => {
     if (outcome.kind === 'hang' || outcome.delayMs === 0) {
-      perform(request, res, outcome);
+      performSafely(request, res, outcome);
       return;
     }
     const timer = setTimeout(() => {
       release();
-      perform(request, res, outcome);
+      performSafely(request, res, outcome);
     }, outcome.delayMs);
     const release = controls.pending.hold(apiKeyOf(request.headers), () => {
       clearTimeout(timer);
@@ -75,18 +116,25 @@ export function createNodeHandler(mock: { pipeline: Pipeline; controls: MockCont
   return {
     handle(req, res) {
       const request = new NodeRequest(req);
-      if (mock.control && isControlTarget(request.target) && req.method !== 'OPTIONS') {
-        const view = { method: request.method, target: request.target, readBody: (limit: number) => readBodyUpTo(req, limit) };
-        answerControl(controls, view).then(
-          (answer) => sendAnswer(res, answer, []),
-          () => res.destroy(),
+      if (mock.control && isControlTarget(request.target)) {
+        const path = request.target.split('?', 1)[0]!;
+        const verdict = judgeControlRequest(mock.cors, { method: request.method, headers: request.headers, path, framed: request.framed });
+        if (verdict.answer !== undefined) return write(request, res, verdict.answer, []);
+        const readControlBody = (limit: number) =>
+          readBodyUpTo(req, limit).catch((error: unknown) => {
+            request.brokeOff = true;
+            throw error;
+          });
+        answerControl(controls, { method: request.method, target: request.target, readBody: readControlBody }).then(
+          (answer) => write(request, res, answer, verdict.cors),
+          (error: unknown) => failed(request, res, error),
         );
         return;
       }
       pipeline.handle(request, {
         done: (outcome) => act(request, res, outcome),
         // The client broke off while its body was read (nobody is left to answer), or answering threw.
-        failed: () => res.destroy(),
+        failed: (error) => failed(request, res, error),
       });
     },
     close: () => mock.close(),

@@ -1,14 +1,17 @@
 // One pass per request. Each step below is a named function over the request's Exchange, run in the order the
 // README states: the target read, CORS, the route, authentication, the rules a test added, Prefer, the body's
 // validation, the answer. The first step that decides ends the pass, and the journal gets one record of it, whatever
-// decided. A step that needs the body says so; the runner reads it once and runs that step again, so no step reads
-// it before authentication. Transport-free: the node:http adapter (src/node/) and the Fetch one (src/fetch/) hand it
-// an EngineRequest and act on the Outcome.
+// decided (with, when rules did not answer, the nearest one: a near miss), and the coverage its count. A step that
+// needs the body says so; the runner reads it once and runs that step again, so no step reads it before
+// authentication. Transport-free: the node:http adapter (src/node/) and the Fetch one (src/fetch/) hand it an
+// EngineRequest and act on the Outcome.
 import type { CompiledContract, PathEntry } from '../contract/compile-contract.js';
 import type { CompiledOperation } from '../contract/compile-operation.js';
 import { BODY_LIMIT, type BodyRefusal, checkBody } from '../contract/request-body.js';
+import type { Coverage } from '../double/coverage.js';
 import type { Journal, JournalRecord } from '../double/journal.js';
 import type { MatchableRequest } from '../double/matcher.js';
+import { type NearMissRecord, nearestMiss } from '../double/near-miss.js';
 import { type ActiveRule, type RuleBook, ruleHeader } from '../double/rules.js';
 import { apiKeyOf } from '../http/credentials.js';
 import { isJsonMediaType } from '../http/media-type.js';
@@ -32,6 +35,8 @@ export interface PipelineOptions {
   readonly replay: RecordedAnswers | undefined;
   /** What answers where the compiled contract does not: Prism, or the not-compiled 501. */
   readonly generated: Answerer;
+  /** What the suite exercised of the contract: every pass over a documented operation counts its outcome. */
+  readonly coverage: Coverage;
 }
 
 /** The recordings replay serves, as the pipeline asks them (record/replay.ts). */
@@ -67,6 +72,10 @@ interface Exchange {
   cors: readonly string[];
   /** The rule that matched (an answer, a fault, or only a delay). */
   rule: ActiveRule | undefined;
+  /** With rules for the operation and none matching: the nearest, and where the request differs from it. */
+  nearMiss: NearMissRecord | undefined;
+  /** Why validation refused the body (400, 413, 415 or 422), when it did. */
+  refusal: number | undefined;
   delayMs: number;
   /** The body once read (`undefined` past the limit, or when none was read). */
   body: Buffer | undefined;
@@ -112,10 +121,12 @@ function run(exchange: Exchange, options: PipelineOptions, from: number): void {
   }
 }
 
-/** The journal's one record of the pass, then the outcome to the adapter. */
+/** The journal's one record of the pass and its count in the coverage, then the outcome to the adapter. */
 function end(exchange: Exchange, outcome: Outcome, options: PipelineOptions): void {
   try {
     options.journal.record(recordOf(exchange, outcome));
+    if (exchange.operation !== undefined)
+      options.coverage.count(exchange, outcome.kind === 'answer' || outcome.kind === 'truncated' ? outcome.answer : undefined);
     exchange.callbacks.done(outcome);
   } catch (error) {
     exchange.callbacks.failed(error);
@@ -134,6 +145,8 @@ function begin(request: EngineRequest, callbacks: PassCallbacks, contract: Compi
     operation: undefined,
     cors: none,
     rule: undefined,
+    nearMiss: undefined,
+    refusal: undefined,
     delayMs: 0,
     body: undefined,
     bodyRead: false,
@@ -176,13 +189,23 @@ function authenticate(exchange: Exchange, options: PipelineOptions): Outcome | u
   return send(exchange, note === undefined ? refused : withHeaders(refused, noteLines(note)));
 }
 
-/** The rules a test added, newest first: with rules in force the body is read first (a rule may match by it). */
+/**
+ * The rules a test added, newest first: with rules in force (or used up) the body is read first (a rule may match by
+ * it). When none answers, the nearest one and where the request differs are recorded (a near miss).
+ */
 function applyRules(exchange: Exchange, options: PipelineOptions): Outcome | undefined | typeof needsBody {
-  const candidates = options.rules.of(exchange.operation!);
-  if (candidates === undefined) return undefined;
+  const operation = exchange.operation!;
+  const candidates = options.rules.of(operation);
+  const usedUp = options.rules.retiredOf(operation);
+  if (candidates === undefined && usedUp === undefined) return undefined;
   if (exchange.request.framed && !exchange.bodyRead) return needsBody;
-  const rule = options.rules.match(candidates, matchable(exchange));
-  if (rule === undefined) return undefined;
+  const request = matchable(exchange);
+  const rule = candidates === undefined ? undefined : options.rules.match(candidates, request);
+  if (rule === undefined) {
+    // Why none answered, for the journal: data of this pass, not a branch of the answer.
+    exchange.nearMiss = nearestMiss(candidates ?? none, usedUp ?? none, request);
+    return undefined;
+  }
   exchange.rule = rule;
   if (rule.answer === undefined && rule.fault === undefined) {
     // A delay alone: the contract's answer, later.
@@ -254,8 +277,11 @@ function validate(exchange: Exchange): Outcome | undefined | typeof needsBody | 
   const operation = exchange.operation!;
   if (operation.body.kind === 'none' && !request.framed) return undefined;
   if (!exchange.bodyRead) return needsBody;
-  const judge = (refusal: BodyRefusal | undefined) =>
-    refusal === undefined ? undefined : send(exchange, operation.refused(refusalStatuses[refusal.status], refusal.note));
+  const judge = (refusal: BodyRefusal | undefined) => {
+    if (refusal === undefined) return undefined;
+    exchange.refusal = refusal.status;
+    return send(exchange, operation.refused(refusalStatuses[refusal.status], refusal.note));
+  };
   // A promise only while the validator is still loading.
   const refusal = checkBody(operation.body, request.framed, exchange.body, request.headers['content-type']);
   return refusal instanceof Promise ? refusal.then(judge) : judge(refusal);
@@ -316,10 +342,11 @@ function recordOf(exchange: Exchange, outcome: Outcome): JournalRecord {
     simulated: rule?.simulated ?? null,
     body: exchange.body,
     answerHeaders: outcome.kind === 'answer' || outcome.kind === 'truncated' ? outcome.answer.headers : undefined,
+    nearMiss: exchange.nearMiss,
   };
 }
 
-const none: readonly string[] = [];
+const none: readonly never[] = [];
 
 /** The statuses Prism looks for, in order, when it refuses a request for that reason. */
 const refusalStatuses = { 400: [400], 413: [413], 415: [415, 422, 400], 422: [422, 400] } as const;

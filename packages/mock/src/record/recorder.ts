@@ -9,7 +9,7 @@ import { queryValues } from '../http/request-target.js';
 import type { BufferedResponse } from '../node/http-exchange.js';
 import type { ExchangeListener, ProxiedExchange } from '../proxy/proxied-exchange.js';
 import { RECORDING_VERSION, type Recording, recordedBody, recordedHeaders } from './recording.js';
-import { blankFields, checkRedactPointers, withoutSecretHeaders } from './redact.js';
+import { blankFields, checkRedactPointers, redactedHeaders, redactedPath, redactedQuery, replaceable } from './redact.js';
 
 /** An exchange the upstream answered, as the proxy saw it, before anything is removed. */
 export type RawExchange = ProxiedExchange & { readonly response: BufferedResponse };
@@ -62,10 +62,12 @@ export function createRecorder(options: { dir: string; redact?: readonly string[
   };
 }
 
-/** The recording of an exchange, with nothing secret left in it. */
+/**
+ * The recording of an exchange, with nothing secret left in it: credential headers removed by name, the `--redact`
+ * fields blanked, and both (long enough to be secrets) replaced wherever else they appear, the recording kept servable.
+ */
 export function toRecording(exchange: RawExchange, upstream: string, pointers: readonly string[][]): Recording {
   const [path = '/', search = ''] = splitTarget(exchange.url);
-  const query = Object.fromEntries(queryValues(search));
   const request = recordedBody(exchange.body, header(exchange.headers['content-type']), header(exchange.headers['content-encoding']));
   const response = recordedBody(
     exchange.response.body,
@@ -73,16 +75,26 @@ export function toRecording(exchange: RawExchange, upstream: string, pointers: r
     header(exchange.response.headers['content-encoding']),
   );
   const removed = [...blankFields(request.body, pointers), ...blankFields(response.body, pointers)];
-  const secrets = [...secretsOf(exchange.headers), ...removed].sort((a, b) => b.length - a.length);
-  const recording: Recording = {
+  const credentials = replaceable(secretsOf(exchange.headers));
+  const secrets = replaceable([...credentials, ...removed]);
+  return {
     recording: RECORDING_VERSION,
     recordedAt: new Date().toISOString(),
     upstream,
     operation: exchange.operation ?? null,
-    request: { method: exchange.method, path, query, headers: withoutSecretHeaders(recordedHeaders(exchange.headers), secrets), ...request },
-    response: { status: exchange.response.status, headers: withoutSecretHeaders(recordedHeaders(exchange.response.headers), secrets), ...response },
+    request: {
+      method: exchange.method,
+      path: redactedPath(path, secrets),
+      query: redactedQuery(queryValues(search), secrets),
+      headers: redactedHeaders(recordedHeaders(exchange.headers), secrets, credentials),
+      ...scrub(request, secrets),
+    },
+    response: {
+      status: exchange.response.status,
+      headers: redactedHeaders(recordedHeaders(exchange.response.headers), secrets, credentials),
+      ...scrub(response, secrets),
+    },
   };
-  return scrub(recording, secrets);
 }
 
 /** `20261126T043012345Z-0001-post-api-thumbnails-200.json`: in time order, and saying what it holds. */

@@ -48,13 +48,14 @@ export const NEVER_RECORDED: ReadonlySet<string> = new Set([
 
 /** The headers worth keeping, one string each, sorted by name (so files diff well). */
 export function recordedHeaders(headers: IncomingHttpHeaders): Record<string, string> {
-  const result: Record<string, string> = {};
+  const kept: [string, string][] = [];
   for (const name of Object.keys(headers).sort()) {
     const value = headers[name];
     if (value === undefined || NEVER_RECORDED.has(name)) continue;
-    result[name] = Array.isArray(value) ? value.join(', ') : value;
+    kept.push([name, Array.isArray(value) ? value.join(', ') : value]);
   }
-  return result;
+  // Names are data (`__proto__` too): made an object with fromEntries, never assigned.
+  return Object.fromEntries(kept);
 }
 
 /** A body's bytes decoded (gzip, deflate, br) and read as JSON where its type says so. */

@@ -1,7 +1,10 @@
-// What never reaches disk besides the credentials (http/credentials.ts): the body fields chosen with --redact, wherever
-// their values appear again.
+// What never reaches disk besides the credentials (http/credentials.ts): the body fields chosen with --redact, and
+// their values and the credentials wherever else they appear, in a way that keeps the recording servable: headers are
+// removed by name and only edited elsewhere, a path segment or query value holding a secret becomes `[redacted]` whole
+// (which replay matches with any value), and the recording's own fields (method, status, content type, header names)
+// are never edited.
 import { parsePointer } from '@thumbnail-api/spec/model';
-import { REDACTED } from '../http/credentials.js';
+import { MIN_REPLACED_LENGTH, REDACTED, scrub } from '../http/credentials.js';
 
 /** Checks `--redact` pointers (RFC 6901; a `*` segment means every item); throws naming the bad one. */
 export function checkRedactPointers(pointers: readonly string[]): string[][] {
@@ -38,7 +41,42 @@ export function blankFields(body: unknown, pointers: readonly string[][]): strin
   return removed;
 }
 
-/** Headers without any whose value holds a secret (a header holding the key is dropped whole, not edited). */
-export function withoutSecretHeaders(headers: Record<string, string>, secrets: readonly string[]): Record<string, string> {
-  return Object.fromEntries(Object.entries(headers).filter(([, value]) => !secrets.some((secret) => value.includes(secret))));
+/** The secrets worth replacing wherever else they appear: long enough to be a secret rather than a common word; longest first. */
+export function replaceable(secrets: readonly string[]): string[] {
+  return [...new Set(secrets.filter((secret) => secret.length >= MIN_REPLACED_LENGTH))].sort((a, b) => b.length - a.length);
+}
+
+/** A path with every segment that holds a secret (as sent, or decoded) made `[redacted]` whole: replay matches it with any segment. */
+export function redactedPath(path: string, secrets: readonly string[]): string {
+  if (secrets.length === 0) return path;
+  return path
+    .split('/')
+    .map((segment) => (holdsSecret(segment, secrets) || holdsSecret(decoded(segment), secrets) ? REDACTED : segment))
+    .join('/');
+}
+
+/** Query values that hold a secret made `[redacted]` whole (replay matches them with any value); names edited in place. */
+export function redactedQuery(query: ReadonlyMap<string, readonly string[]>, secrets: readonly string[]): Record<string, string[]> {
+  const entries = [...query].map(([name, values]) => [scrub(name, secrets), values.map((value) => (holdsSecret(value, secrets) ? REDACTED : value))]);
+  return Object.fromEntries(entries);
+}
+
+/**
+ * Header values with every secret replaced; names never edited. `credentials` are replaced in every header, the other
+ * secrets (redacted body values) not in Content-Type, which a recording needs to be served.
+ */
+export function redactedHeaders(headers: Readonly<Record<string, string>>, secrets: readonly string[], credentials: readonly string[]): Record<string, string> {
+  return Object.fromEntries(Object.entries(headers).map(([name, value]) => [name, scrub(value, name === 'content-type' ? credentials : secrets)]));
+}
+
+function holdsSecret(text: string, secrets: readonly string[]): boolean {
+  return secrets.some((secret) => text.includes(secret));
+}
+
+function decoded(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
 }

@@ -9,6 +9,7 @@ import type { CompiledContract } from '../contract/compile-contract.js';
 import type { CompiledOperation } from '../contract/compile-operation.js';
 import { ANY_VALUE, matches, type RequestMatcher } from '../double/matcher.js';
 import { REDACTED } from '../http/credentials.js';
+import { HOP_BY_HOP, headerProblem } from '../http/headers.js';
 import { essenceOf, isJsonMediaType, mediaTypeCovers } from '../http/media-type.js';
 import { type PreparedAnswer, prepareAnswer } from '../http/prepared-answer.js';
 import { queryValues, type RequestTarget } from '../http/request-target.js';
@@ -62,7 +63,11 @@ export function loadReplay(dir: string, contract: CompiledContract, validator: C
       problems.push(`${name}: ${recording}`);
       continue;
     }
-    const operation = contract.find(recording.request.path)?.operations.get(recording.request.method.toUpperCase());
+    const operation = operationOf(recording, contract);
+    if (typeof operation === 'string') {
+      problems.push(`${name}: ${operation}`);
+      continue;
+    }
     if (operation === undefined) {
       undocumented++;
       continue;
@@ -102,6 +107,26 @@ export function loadReplay(dir: string, contract: CompiledContract, validator: C
   };
 }
 
+/**
+ * The documented operation a recording is of: by its method and path, a `[redacted]` segment matching any one; `undefined`
+ * for a path the contract lacks; what is wrong when it names an operation its method and path are not of.
+ */
+function operationOf(recording: Recording, contract: CompiledContract): CompiledOperation | undefined | string {
+  const method = recording.request.method.toUpperCase();
+  const { path } = recording.request;
+  const routed = contract.find(path)?.operations.get(method);
+  if (routed !== undefined) return routed;
+  const named = contract.operations.find((operation) => operation.name === recording.operation);
+  if (named === undefined) return undefined;
+  const template = named.path.split('/');
+  const segments = path.split('/');
+  const fits =
+    segments.length === template.length &&
+    segments.every((segment, index) => segment === REDACTED || segment === template[index] || /^\{.+\}$/.test(template[index]!));
+  if (fits && named.method === method) return named;
+  return `recorded as ${named.name} (${named.method} ${named.path}), but ${method} ${path.slice(0, 200)} is not that operation; was part of the path redacted when it was recorded? Record it again, or correct "request.path"`;
+}
+
 /** The answer a recording gives, or what about it breaks the contract. */
 function checkedAnswer(recording: Recording, operation: CompiledOperation, validator: ContractValidator, file: string): PreparedAnswer | string {
   const { status, headers } = recording.response;
@@ -110,12 +135,15 @@ function checkedAnswer(recording: Recording, operation: CompiledOperation, valid
   if (response === undefined) return `${where}: the contract documents no ${status} answer and no default response`;
   const media = response.content[0];
   const bytes = bodyBytes(recording.response);
-  const contentType = headers['content-type'];
+  const contentType = Object.entries(headers).find(([name]) => name.toLowerCase() === 'content-type')?.[1];
   if (media === undefined) {
     if (bytes.length > 0) return `${where} has a body; the contract documents none`;
   } else if (bytes.length > 0) {
     if (contentType === undefined || !mediaTypeCovers(media.mediaType, essenceOf(contentType))) {
-      return `${where} is ${contentType ?? 'of no content type'}; the contract documents ${media.mediaType}`;
+      if (contentType === undefined) {
+        return `${where} has a body but no content-type in "response.headers" (the contract documents ${media.mediaType}); add it back, e.g. "content-type": "${media.mediaType}"`;
+      }
+      return `${where} is ${contentType}; the contract documents ${media.mediaType}`;
     }
     if (isJsonMediaType(media.mediaType)) {
       if (recording.response.body === undefined) return `${where}: the body is not JSON`;
@@ -130,8 +158,19 @@ function checkedAnswer(recording: Recording, operation: CompiledOperation, valid
       }
     }
   }
-  const extra = Object.entries(headers).flatMap(([name, value]) => (notReplayed.has(name) ? [] : [name, value]));
-  return prepareAnswer(status, bytes.length > 0 ? contentType : undefined, bytes, [...extra, recordedHeader, file]);
+  // Node's own rules, at start: a header it cannot write would fail every request this recording answers.
+  for (const [name, value] of Object.entries(headers)) {
+    const problem = headerProblem(name, value);
+    if (problem !== undefined) return `response.headers: ${problem}`;
+  }
+  // Written in any case by hand, named in lower case as node reads them; framing headers are the mock's to set.
+  const extra = Object.entries(headers).flatMap(([name, value]) => {
+    const lower = name.toLowerCase();
+    return notReplayed.has(lower) || HOP_BY_HOP.has(lower) ? [] : [lower, value];
+  });
+  // A file named by hand may hold what a header cannot carry: then its name is sent percent-encoded.
+  const shownFile = headerProblem(recordedHeader, file) === undefined ? file : encodeURIComponent(file);
+  return prepareAnswer(status, bytes.length > 0 ? contentType : undefined, bytes, [...extra, recordedHeader, shownFile]);
 }
 
 /** Headers the mock sets itself (a recorded Date would be stale; Vary carries the mock's Origin). */
@@ -145,7 +184,9 @@ function matcherOf(recording: Recording): RequestMatcher {
       (Array.isArray(values) ? values : [values]).map((value) => (String(value) === REDACTED ? ANY_VALUE : String(value))),
     ]),
   );
-  return { pathname: recording.request.path, query, body: anyIfRedacted(recording.request.body) };
+  const { path } = recording.request;
+  const pathname = path.split('/').includes(REDACTED) ? path.split('/').map((segment) => (segment === REDACTED ? ANY_VALUE : segment)) : path;
+  return { pathname, query, body: anyIfRedacted(recording.request.body) };
 }
 
 /** A recorded value with every `[redacted]` in it made to match any value. */
