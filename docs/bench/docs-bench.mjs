@@ -18,7 +18,7 @@ import { TRY_IT_BUNDLE_FILE } from '../src/try-it/try-it-page.mjs';
 import { checkTargets, renderTable, TARGETS, writeReadmeFigures } from './bench-report.mjs';
 import { ensureLighthouse } from './lighthouse-tools.mjs';
 
-const { values } = parseArgs({ options: { readme: { type: 'boolean', default: false }, pages: { type: 'string' } } });
+const { values } = readArguments(process.argv.slice(2));
 const chromePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const PRESETS = /** @type {const} */ (['mobile', 'desktop']);
 
@@ -119,3 +119,17 @@ if (values.readme) {
   console.log('docs/README.md: figures updated.');
 }
 process.exitCode = misses.length === 0 ? 0 : 1;
+
+/**
+ * The bench's options; a `--` that `pnpm run bench -- --readme` forwards is skipped. Anything else unknown ends the run
+ * with what it takes, not a stack trace.
+ * @param {string[]} args
+ */
+function readArguments(args) {
+  try {
+    return parseArgs({ args: args[0] === '--' ? args.slice(1) : args, options: { readme: { type: 'boolean', default: false }, pages: { type: 'string' } } });
+  } catch (error) {
+    console.error(`docs bench: ${/** @type {Error} */ (error).message}\nIt takes --readme (write the table into docs/README.md) and --pages <a.html,b.html>.`);
+    process.exit(2);
+  }
+}
