@@ -14,6 +14,7 @@ test('a recorded body is the journal’s cut copy: the request’s own buffer ca
   const requestBuffer = new WeakRef(body.buffer);
   journal.record({
     time: Date.now(),
+    key: 'memory-key',
     method: 'POST',
     target: '/api/thumbnails',
     headers: { 'x-api-key': 'memory-key', 'content-type': 'application/json' },

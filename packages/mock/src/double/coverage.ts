@@ -6,7 +6,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { CompiledContract } from '../contract/compile-contract.js';
 import type { CompiledOperation } from '../contract/compile-operation.js';
-import { apiKeyOf, keyHintOf } from '../http/credentials.js';
+import { keyHintOf } from '../http/credentials.js';
 import { isMockError } from '../http/mock-error.js';
 import type { PreparedAnswer } from '../http/prepared-answer.js';
 import { JOURNAL_BODY_LIMIT } from './journal.js';
@@ -50,6 +50,8 @@ export interface CoverageReport {
 /** What coverage reads of the pass over one request (the pipeline's own record of it, read as it is: nothing is copied). */
 export interface CoveredPass {
   readonly operation: CompiledOperation | undefined;
+  /** The request's API key. */
+  readonly key: string | undefined;
   readonly request: { readonly headers: IncomingHttpHeaders; readonly target: string };
   /** When the request arrived (`Date.now()`). */
   readonly time: number;
@@ -98,7 +100,7 @@ export class Coverage {
     const operation = pass.operation!;
     const outcome = outcomeOf(pass, operation, answer);
     if (outcome === undefined) return;
-    const key = apiKeyOf(pass.request.headers);
+    const key = pass.key;
     const mine = this.byKey.get(key) ?? (this.byKey.size < COVERAGE_KEYS ? this.tallyOf(key) : undefined);
     const wasDelayed = (pass.rule?.delayMs ?? 0) > 0;
     add(this.all, operation, outcome, wasDelayed);

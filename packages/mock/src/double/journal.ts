@@ -1,7 +1,7 @@
 // The request journal: one record per request the mock answered, whatever answered it (as WireMock's ServeEvent),
 // kept in a ring of the last N and made into a public, redacted entry only when someone reads it.
 import type { IncomingHttpHeaders } from 'node:http';
-import { apiKeyOf, CREDENTIAL_HEADERS, keyHintOf, MIN_REPLACED_LENGTH, REDACTED } from '../http/credentials.js';
+import { CREDENTIAL_HEADERS, keyHintOf, MIN_REPLACED_LENGTH, REDACTED } from '../http/credentials.js';
 import { essenceOf, isJsonMediaType } from '../http/media-type.js';
 import { noteHeader } from '../http/prepared-answer.js';
 import { originForm } from '../http/request-target.js';
@@ -26,6 +26,8 @@ export interface EntryFilter {
 export interface JournalRecord {
   /** When the request arrived (`Date.now()`). */
   readonly time: number;
+  /** The request's API key (the journal it goes in). */
+  readonly key: string | undefined;
   readonly method: string;
   /** The path and query as sent. */
   readonly target: string;
@@ -97,7 +99,7 @@ export class Journal {
   /** Keeps a request's record, the oldest of its key making way when that key's journal is full. */
   record(record: JournalRecord): void {
     const sequence = ++this.sequence;
-    const journal = this.journalOf(apiKeyOf(record.headers));
+    const journal = this.journalOf(record.key);
     journal.latest = sequence;
     if (this.size === 0) {
       journal.dropped++;
@@ -166,7 +168,7 @@ export class Journal {
 }
 
 function publicEntry(kept: Kept): RecordedEntry {
-  const key = apiKeyOf(kept.headers);
+  const key = kept.key;
   const hint = key === undefined ? null : keyHintOf(key);
   // A short key would be replaced inside every other word: it is only redacted where it is a credential.
   const redact = (text: string): string => (key !== undefined && key.length >= MIN_REPLACED_LENGTH ? text.split(key).join(hint!) : text);

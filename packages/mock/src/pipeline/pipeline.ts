@@ -65,6 +65,8 @@ interface Exchange {
   /** Where the outcome goes. */
   readonly callbacks: PassCallbacks;
   readonly time: number;
+  /** The API key as the interface reads it (x-api-key, else Bearer), read once for every step and the records. */
+  readonly key: string | undefined;
   readonly target: RequestTarget;
   readonly path: PathEntry | undefined;
   /** Set by `route`: every step after it has one. */
@@ -140,6 +142,7 @@ function begin(request: EngineRequest, callbacks: PassCallbacks, contract: Compi
     request,
     callbacks,
     time: Date.now(),
+    key: apiKeyOf(request.headers),
     target,
     path: contract.find(target.pathname),
     operation: undefined,
@@ -185,7 +188,7 @@ function authenticate(exchange: Exchange, options: PipelineOptions): Outcome | u
   // With a registry both are documented (checked at start); without one only the 401 is sent.
   const refused = outcome === 'forbidden' ? operation.forbidden! : operation.unauthorized;
   // What the registry decided says why, in the answer and the journal.
-  const note = options.keys ? registryNote(options.keys, apiKeyOf(headers)) : undefined;
+  const note = options.keys ? registryNote(options.keys, exchange.key) : undefined;
   return send(exchange, note === undefined ? refused : withHeaders(refused, noteLines(note)));
 }
 
@@ -309,7 +312,7 @@ function byRuleOf(rule: ActiveRule, answer: PreparedAnswer): PreparedAnswer {
 /** The request as a rule's matcher reads it. */
 function matchable(exchange: Exchange): MatchableRequest {
   return {
-    key: apiKeyOf(exchange.request.headers),
+    key: exchange.key,
     pathname: exchange.target.pathname,
     query: () => queryValues(exchange.target.query),
     body: jsonOf(exchange),
@@ -333,6 +336,7 @@ function recordOf(exchange: Exchange, outcome: Outcome): JournalRecord {
   const { request, rule } = exchange;
   return {
     time: exchange.time,
+    key: exchange.key,
     method: request.method,
     target: request.target,
     headers: request.headers,
