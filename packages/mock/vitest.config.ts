@@ -1,18 +1,50 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
+// `npm test` runs the quick project (`test`), `npm run test:slow` the slow one (`test:slow`); .ci/run runs both. Slow are
+// the files that start programs one after another (the CLI and its wrapper, a user's vitest or Jest project, npm with
+// a packed tarball), wait seconds on real clocks (verify's rate cap, budget and nightly run), or drive Chromium.
+const SLOW = [
+  'test/*.browser.test.ts',
+  'test/cli.test.ts',
+  'test/cli-control.test.ts',
+  'test/cli-coverage.test.ts',
+  'test/cli-proxy.test.ts',
+  'test/dual-package.test.ts',
+  'test/ends-with-parent.test.ts',
+  'test/examples.test.ts',
+  'test/msw-examples.test.ts',
+  'test/packed-project.test.ts',
+  'test/record-guide.test.ts',
+  'test/record-proxy.test.ts',
+  'test/verify-budget.test.ts',
+  'test/verify-examples.test.ts',
+  'test/verify-politeness.test.ts',
+  'test/wrapper-key.test.ts',
+];
+
 export default defineConfig({
   test: {
-    // examples/ holds the guide's own vitest project; test/examples.test.ts runs it as users would.
-    include: ['test/**/*.test.ts'],
-    // Type tests: tsc checks that the test double's types refuse what the contract does not have (tsconfig.typecheck.json:
-    // these files alone, since `lint` type-checks the rest).
-    typecheck: { enabled: true, include: ['test/**/*.test-d.ts'], tsconfig: './tsconfig.typecheck.json' },
     // The files mostly wait (on servers, child processes, timeouts), so more of them at once than cores: vitest's
     // default, one fewer than the cores, ran them one by one on a 2-core machine.
     maxWorkers: Math.max(3, availableParallelism() - 1),
     // Real Prism processes start in 1-3 s, slower on a loaded machine: room, not timing assertions.
     testTimeout: 120_000,
     hookTimeout: 120_000,
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'quick',
+          // examples/ holds the guide's own vitest project; test/examples.test.ts runs it as users would.
+          include: ['test/**/*.test.ts'],
+          exclude: SLOW,
+          // Type tests: tsc checks that the test double's types refuse what the contract does not have
+          // (tsconfig.typecheck.json: these files alone, since `lint` type-checks the rest).
+          typecheck: { enabled: true, include: ['test/**/*.test-d.ts'], tsconfig: './tsconfig.typecheck.json' },
+        },
+      },
+      { extends: true, test: { name: 'slow', include: SLOW } },
+    ],
   },
 });
