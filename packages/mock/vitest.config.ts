@@ -39,6 +39,10 @@ export default defineConfig({
           // examples/ holds the guide's own vitest project; test/examples.test.ts runs it as users would.
           include: ['test/**/*.test.ts'],
           exclude: SLOW,
+          // One module graph per worker, not per file: importing the mock (and Prism, where a file loads it) again for
+          // each file was half of this suite's CPU time. So a file must leave nothing behind: it stops what it starts
+          // and restores what it changes (process.env, globals, msw's interception).
+          isolate: false,
           // Type tests: tsc checks that the test double's types refuse what the contract does not have
           // (tsconfig.typecheck.json: these files alone, since `lint` type-checks the rest).
           typecheck: { enabled: true, include: ['test/**/*.test-d.ts'], tsconfig: './tsconfig.typecheck.json' },

@@ -1,8 +1,9 @@
 import { defineConfig } from 'vitest/config';
 
 // `npm test` runs the quick project (`test`), `npm run test:slow` the slow one (`test:slow`); .ci/run runs both. Slow are
-// the files that pack the public packages and run publint and attw on them, or run the contract gate as a program.
-const SLOW = ['test/packed-tarballs.test.ts', 'test/contract-gate-cli.test.ts'];
+// the files that pack the public packages and run publint and attw on them, or run `redocly diff` (the contract gate)
+// on fixtures.
+const SLOW = ['test/breaking-change-gate.test.ts', 'test/contract-gate-cli.test.ts', 'test/packed-tarballs.test.ts'];
 
 export default defineConfig({
   test: {
