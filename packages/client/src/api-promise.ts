@@ -19,6 +19,10 @@ export interface WithResponse<T> {
 
 type Bytes = Uint8Array<ArrayBuffer>;
 
+// The promise's own value is never read (every way of reading it goes through the answer): settled at once, by one
+// function for all calls.
+const settled = (resolve: (value: never) => void) => resolve(undefined as never);
+
 /**
  * A call's promise. `await` it for the parsed body, as before; `.withResponse()` for `{ data, response, requestId }`;
  * `.asResponse()` for the final attempt's `Response`, its body unread. Failures are the same typed errors every way.
@@ -36,7 +40,7 @@ export class APIPromise<T> extends Promise<T> {
 
   /** @internal `answer` rejects with the typed error of any answer that is not a 2xx; `parse` reads a 2xx body or throws. */
   constructor(answer: Promise<Answer>, parse: (bytes: Bytes | null, response: Response) => T, mode: BodyMode) {
-    super((resolve) => resolve(undefined as T));
+    super(settled);
     this.#answer = answer;
     this.#parse = parse;
     this.#mode = mode;

@@ -1,45 +1,89 @@
 // One attempt's life, and the wait before the next: a time limit and the caller's signal; and reading an answer's body
 // within maxResponseBytes, stopped when its attempt is.
 
+import { type TimeLimited, unwatch, watch } from './time-limits.js';
+
 type Bytes = Uint8Array<ArrayBuffer>;
 
-/** One attempt, as `startAttempt` makes it. */
-export type Attempt = ReturnType<typeof startAttempt>;
-
 /** Starts an attempt with a fresh signal, aborted by its time limit or the caller's (one that already fired would abort every later attempt at once). */
-export function startAttempt(timeoutMs: number, userSignal: AbortSignal | undefined) {
-  const controller = new AbortController();
-  let fail: (reason: unknown) => void = () => undefined;
-  const stop = (reason?: unknown) => {
-    controller.abort(reason);
-    fail(controller.signal.reason);
-  };
-  const onAbort = () => stop(userSignal?.reason);
-  userSignal?.addEventListener('abort', onAbort);
-  const timer = setTimeout(() => {
-    attempt.timedOut = true;
-    stop();
-  }, timeoutMs);
-  const attempt = {
-    signal: controller.signal,
-    timedOut: false,
-    /** Rejects when the signal fires: raced, as a fetch may ignore the signal (and Node 20-22's never settles a body that is not the gzip it says). */
-    stopped: new Promise<never>((_, reject) => {
-      fail = reject;
-    }),
-    /** Called when the attempt is dropped, to cancel a body being read (a plain hook: a listener on the signal costs some µs per call on Node 20). */
-    onDrop: undefined as (() => void) | undefined,
-    /** Stops the timer and lets go of the caller's signal; `drop` also aborts the request, dropping what is left of it with its connection. */
-    finish(drop: boolean) {
+export function startAttempt(timeoutMs: number, userSignal: AbortSignal | undefined): Attempt {
+  return new Attempt(timeoutMs, userSignal);
+}
+
+/** One attempt: its signal, its time limit (time-limits.ts) and the caller's signal, until `finish`. */
+export class Attempt implements TimeLimited {
+  readonly signal: AbortSignal;
+  readonly deadline: number;
+  timedOut = false;
+  /** Called when the attempt is dropped, to cancel a body being read (a plain hook: a listener on the signal costs some µs per call on Node 20). */
+  onDrop: (() => void) | undefined = undefined;
+  readonly #controller = new AbortController();
+  readonly #userSignal: AbortSignal | undefined;
+  readonly #onAbort: (() => void) | undefined;
+  /** Whether the time limit or the caller's signal stopped the attempt. */
+  #stopped = false;
+  /** Rejects what `settle` hands out, when the attempt is stopped. */
+  #fail: ((reason: unknown) => void) | undefined = undefined;
+
+  constructor(timeoutMs: number, userSignal: AbortSignal | undefined) {
+    this.signal = this.#controller.signal;
+    this.deadline = performance.now() + timeoutMs;
+    this.#userSignal = userSignal;
+    if (userSignal) {
+      this.#onAbort = () => this.#stop(userSignal.reason);
+      userSignal.addEventListener('abort', this.#onAbort);
+    }
+    watch(this);
+  }
+
+  /** @internal The time limit passed (time-limits.ts). */
+  expire(): void {
+    this.timedOut = true;
+    this.#stop(undefined);
+  }
+
+  /**
+   * `work`, unless the attempt is stopped first: then a rejection with the signal's reason, as a fetch may ignore the
+   * signal (and Node 20-22's never settles a body that is not the gzip it says). One at a time.
+   */
+  settle<T>(work: Promise<T>): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      if (this.#stopped) reject(this.signal.reason);
+      else this.#fail = reject;
+      work.then(resolve, reject);
+    });
+  }
+
+  /** Stops the time limit and lets go of the caller's signal; `drop` also aborts the request, dropping what is left of it with its connection. */
+  finish(drop: boolean): void {
+    unwatch(this);
+    if (this.#onAbort) this.#userSignal!.removeEventListener('abort', this.#onAbort);
+    // (not on every call: an abort costs some 40 µs on Node 20)
+    if (!drop) return;
+    this.#controller.abort();
+    this.onDrop?.();
+  }
+
+  #stop(reason: unknown): void {
+    this.#stopped = true;
+    this.#controller.abort(reason);
+    this.#fail?.(this.signal.reason);
+  }
+}
+
+/** Waits `delay` ms before a retry, or less when the caller's signal fires; never rejects (the caller checks its signal). */
+export function pause(delay: number, userSignal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve) => {
+    if (userSignal?.aborted) return resolve();
+    // A timer of its own, which keeps the process alive while the call waits, as an attempt's connection does.
+    const timer = setTimeout(done, delay);
+    userSignal?.addEventListener('abort', done);
+    function done() {
       clearTimeout(timer);
-      userSignal?.removeEventListener('abort', onAbort);
-      // (not on every call: an abort costs some 40 µs on Node 20)
-      if (!drop) return;
-      controller.abort();
-      attempt.onDrop?.();
-    },
-  };
-  return attempt;
+      userSignal?.removeEventListener('abort', done);
+      resolve();
+    }
+  });
 }
 
 /** Reads a body whole, but past `limit` bytes throws `tooLarge` of its first 4 KB; cancelled when its attempt is dropped (a fetch may ignore the signal), or it could hold its connection. */
@@ -89,7 +133,7 @@ export function guardedBody(
       async pull(controller) {
         try {
           // Raced: a fetch may ignore the signal, and its body would then outlive the time limit.
-          const read = await Promise.race([reader.read(), attempt.stopped]);
+          const read = await attempt.settle(reader.read());
           if (read.done) {
             attempt.finish(false);
             controller.close();

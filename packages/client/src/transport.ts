@@ -1,7 +1,7 @@
 // Sends every request of the client: time limits, aborts, retries, redirects, the size limit and the log.
 // Each attempt (attempt.ts) reads the whole body within maxResponseBytes, unless the caller asked for the body unread.
 
-import { guardedBody, readBody, startAttempt } from './attempt.js';
+import { guardedBody, pause, readBody, startAttempt } from './attempt.js';
 import { abortError, attemptError } from './attempt-failure.js';
 import { explainStreamFailure, sendsBodyAsStream } from './browser-request-body.js';
 import { APIConnectionError, type ThumbnailClientError } from './errors.js';
@@ -55,12 +55,14 @@ export function createTransport(settings: TransportSettings): Transport {
     const attempts = retriesFor(method, settings.maxRetries, call.maxRetries) + 1;
     const totalTimeoutMs = call.totalTimeoutMs ?? settings.totalTimeoutMs;
     const deadline = Date.now() + (totalTimeoutMs ?? Number.POSITIVE_INFINITY);
-    const target = `${method} ${redact(url)}`;
+    // Redacted when first said: a call that succeeds without a log says nothing.
+    let named: string | undefined;
+    const target = () => (named ??= `${method} ${redact(url)}`);
     const answer = (response: Response, body?: unknown) => ({ method, path: redact(new URL(url).pathname), response, body, redact });
     // fetch re-sends a request answered 421 when it can replay its body, and a fetch may retry by itself: a stream body
     // cannot be sent twice, so POST and PATCH send theirs as one (in browsers, over https: only: see browser-request-body.ts).
     const oneShot = body !== undefined && !isIdempotentMethod(method) && sendsBodyAsStream(url);
-    const refused = oneShot && refusedBeforeStreaming(target, url, redact);
+    const refused = oneShot && refusedBeforeStreaming(target(), url, redact);
     if (refused) throw refused;
     // A stream body still goes with its Content-Length, not chunked.
     const sent = oneShot ? new Headers(headers) : headers;
@@ -69,8 +71,8 @@ export function createTransport(settings: TransportSettings): Transport {
     const init = { method, headers: sent, redirect: 'manual', ...(oneShot && { duplex: 'half' }) } as RequestInit;
 
     for (let attempt = 1; ; attempt++) {
-      if (userSignal?.aborted) throw abortError(target, userSignal, redact);
-      log?.('debug', `${target} (attempt ${attempt} of ${attempts}) headers: ${describeHeaders(new Headers(headers), redact)}`);
+      if (userSignal?.aborted) throw abortError(target(), userSignal, redact);
+      log?.('debug', `${target()} (attempt ${attempt} of ${attempts}) headers: ${describeHeaders(new Headers(headers), redact)}`);
       const started = Date.now();
       // The whole call's time limit shortens the attempt it ends in.
       const attemptMs = Math.max(1, Math.min(timeoutMs, deadline - started));
@@ -83,7 +85,7 @@ export function createTransport(settings: TransportSettings): Transport {
         const limitText = attemptMs < timeoutMs ? `: its ${totalTimeoutMs} ms in all (totalTimeoutMs) ran out` : ` after ${timeoutMs} ms (timeoutMs)`;
         const phase = response ? 'while reading the response' : 'before a response arrived';
         const of = attempts > 1 ? ` (attempt ${attempt} of ${attempts})` : '';
-        const described = attemptError(failure, { target, url, phase, of, timeout: current.timedOut ? limitText : undefined, userSignal, redact });
+        const described = attemptError(failure, { target: target(), url, phase, of, timeout: current.timedOut ? limitText : undefined, userSignal, redact });
         return oneShot ? explainStreamFailure(described) : described;
       };
       // Goes on after the attempt ends (a fetch may ignore the signal), so that a late answer's body is cancelled unread.
@@ -99,7 +101,7 @@ export function createTransport(settings: TransportSettings): Transport {
         return readBody(answered, limit, current, (excerpt) => tooLargeError(answer(answered), excerpt, limit));
       };
       try {
-        bytes = await Promise.race([exchange(), current.stopped]);
+        bytes = await current.settle(exchange());
         // A body that fetch does not give (to HEAD, after a 204, 205 or 304) but the headers announce would hold the connection.
         const { headers } = response!;
         if (!unread) current.finish(bytes === null && (Number(headers.get('content-length')) > 0 || headers.has('transfer-encoding')));
@@ -112,12 +114,11 @@ export function createTransport(settings: TransportSettings): Transport {
       const retryable = error ? error instanceof APIConnectionError && !userSignal?.aborted : isRetryableStatus(response!.status);
       const delay = retryable ? retryDelayMs(attempt, settings, error ? null : response!.headers.get('retry-after')) : 0;
       const reason = log && response?.statusText ? ` ${redact(response.statusText)}` : '';
-      const said = !log ? '' : error ? error.message : `${target} answered ${response!.status}${reason} in ${Date.now() - started} ms`;
+      const said = !log ? '' : error ? error.message : `${target()} answered ${response!.status}${reason} in ${Date.now() - started} ms`;
       if (retryable && attempt < attempts && Date.now() + delay < deadline) {
         log?.('warn', error ? `${said} Retrying in ${delay} ms.` : `${said}; retrying in ${delay} ms`);
         // The wait ends at its delay, or at once when the caller aborts, as an attempt does.
-        const wait = startAttempt(delay, userSignal);
-        await wait.stopped.catch(() => wait.finish(false));
+        await pause(delay, userSignal);
         continue;
       }
       log?.(error || !response!.ok ? 'error' : 'info', said);

@@ -1,0 +1,75 @@
+// The time limits of the attempts in flight, all on one timer armed for the earliest of them, instead of a timer set and
+// cleared per attempt: on Node.js 20 that costs several µs a call, as Node builds and drops its list of timers of that
+// duration each time. With one timeoutMs, a new attempt's limit falls after those in flight, so the timer is rarely moved.
+
+/** What is watched: a deadline on `performance.now()`'s clock, and what to do when it passes. */
+export interface TimeLimited {
+  readonly deadline: number;
+  expire(): void;
+}
+
+type Timer = ReturnType<typeof setTimeout>;
+
+const watched = new Set<TimeLimited>();
+let timer: Timer | undefined;
+/** The deadline the timer is armed for (infinite when it is not armed). */
+let armedFor = Number.POSITIVE_INFINITY;
+/** Whether the timer keeps a Node.js process alive: only while an attempt is in flight. */
+let held = false;
+// A limit that comes within a millisecond counts as reached: Node fires a timer on a clock of whole milliseconds, as early
+// as a per-attempt timer would have fired.
+const EARLY_MS = 1;
+
+/** Watches a time limit: `expire` runs once its deadline passes, unless `unwatch` came first. */
+export function watch(limited: TimeLimited): void {
+  watched.add(limited);
+  if (limited.deadline < armedFor) arm(limited.deadline);
+  else if (!held) hold(true);
+}
+
+/** Stops watching a time limit (its attempt ended): no timer is cleared, the next firing finds nothing due. */
+export function unwatch(limited: TimeLimited): void {
+  if (!watched.delete(limited) || watched.size > 0) return;
+  // Nothing in flight: the timer must not keep the process alive. Left armed (for the next call) where it can be unref'd;
+  // cleared where it cannot (browsers and Deno, whose setTimeout returns a number).
+  if (typeof (timer as { unref?: unknown } | undefined)?.unref === 'function') hold(false);
+  else disarm();
+}
+
+function arm(deadline: number): void {
+  disarm();
+  armedFor = deadline;
+  timer = setTimeout(fire, Math.max(1, Math.ceil(deadline - performance.now())));
+  held = true;
+}
+
+function disarm(): void {
+  if (timer !== undefined) clearTimeout(timer);
+  timer = undefined;
+  armedFor = Number.POSITIVE_INFINITY;
+  held = false;
+}
+
+function hold(keepAlive: boolean): void {
+  const handle = timer as { ref?: () => unknown; unref?: () => unknown } | undefined;
+  if (keepAlive) handle?.ref?.();
+  else handle?.unref?.();
+  held = keepAlive;
+}
+
+function fire(): void {
+  timer = undefined;
+  armedFor = Number.POSITIVE_INFINITY;
+  held = false;
+  const due = performance.now() + EARLY_MS;
+  let next = Number.POSITIVE_INFINITY;
+  const expired: TimeLimited[] = [];
+  for (const limited of watched) {
+    if (limited.deadline <= due) expired.push(limited);
+    else if (limited.deadline < next) next = limited.deadline;
+  }
+  // Removed before any runs: what an expiry does (abort a request, reject a promise) may watch or unwatch others.
+  for (const limited of expired) watched.delete(limited);
+  if (next < armedFor) arm(next);
+  for (const limited of expired) limited.expire();
+}
