@@ -94,8 +94,8 @@ const names = Object.keys(contenders);
 const samples = Object.fromEntries(names.map((name) => [name, []]));
 // Each round calls every contender once, so that drift (GC, JIT, CPU frequency, other load) falls on all alike, in an
 // order drawn afresh (seeded: BENCH_SEED=<seed> repeats it). A fixed order, even alternated, gives each place its own
-// neighbours: the last contender ran twice in a row at every turn, and the same client measured 1.29-1.34x bare fetch
-// there and 1.19-1.22x in a middle place.
+// neighbours: the last contender ran twice in a row at every turn, and the same client measured a few hundredths of
+// bare fetch higher there than in a middle place or in random orders.
 const seed = Number(process.env.BENCH_SEED ?? Math.floor(Math.random() * 2 ** 31));
 let state = seed;
 // mulberry32: small, and the same sequence on every runtime.
