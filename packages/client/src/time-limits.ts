@@ -1,6 +1,9 @@
 // The time limits of the attempts in flight, all on one timer armed for the earliest of them, instead of a timer set and
 // cleared per attempt: on Node.js 20 that costs several µs a call, as Node builds and drops its list of timers of that
 // duration each time. With one timeoutMs, a new attempt's limit falls after those in flight, so the timer is rarely moved.
+// Only where timers are Node's (objects with unref: Node.js, Bun), learnt from the first timer set. Elsewhere (browsers,
+// Deno, workerd, whose timers are numbers) each attempt keeps its own: in workerd a timer belongs to the request that
+// set it, and would not fire for another request's attempt once its own request had ended.
 
 /** What is watched: a deadline on `performance.now()`'s clock, and what to do when it passes. */
 export interface TimeLimited {
@@ -10,6 +13,8 @@ export interface TimeLimited {
 
 type Timer = ReturnType<typeof setTimeout>;
 
+/** Whether the attempts share one timer: unknown until the first timer is set. */
+let shared: boolean | undefined;
 const watched = new Set<TimeLimited>();
 let timer: Timer | undefined;
 /** The deadline the timer is armed for (infinite when it is not armed). */
@@ -20,20 +25,30 @@ let held = false;
 // as a per-attempt timer would have fired.
 const EARLY_MS = 1;
 
-/** Watches a time limit: `expire` runs once its deadline passes, unless `unwatch` came first. */
-export function watch(limited: TimeLimited): void {
+/**
+ * Watches a time limit of `timeoutMs` from now: `expire` runs once its deadline passes, unless `unwatch` came first.
+ * Returns the attempt's own timer where the attempts do not share one, to hand back to `unwatch`.
+ */
+export function watch(limited: TimeLimited, timeoutMs: number): Timer | undefined {
+  if (shared !== true) {
+    const own = setTimeout(() => limited.expire(), timeoutMs);
+    shared ??= typeof (own as { unref?: unknown }).unref === 'function';
+    return own;
+  }
   watched.add(limited);
   if (limited.deadline < armedFor) arm(limited.deadline);
   else if (!held) hold(true);
+  return undefined;
 }
 
-/** Stops watching a time limit (its attempt ended): no timer is cleared, the next firing finds nothing due. */
-export function unwatch(limited: TimeLimited): void {
-  if (!watched.delete(limited) || watched.size > 0) return;
-  // Nothing in flight: the timer must not keep the process alive. Left armed (for the next call) where it can be unref'd;
-  // cleared where it cannot (browsers and Deno, whose setTimeout returns a number).
-  if (typeof (timer as { unref?: unknown } | undefined)?.unref === 'function') hold(false);
-  else disarm();
+/** Stops watching a time limit (its attempt ended): a shared timer is not cleared, its next firing finds nothing due. */
+export function unwatch(limited: TimeLimited, own: Timer | undefined): void {
+  if (own !== undefined) {
+    clearTimeout(own);
+    return;
+  }
+  // Nothing in flight: the timer, left armed for the next call, must not keep the process alive.
+  if (watched.delete(limited) && watched.size === 0) hold(false);
 }
 
 function arm(deadline: number): void {
