@@ -82,9 +82,15 @@ describe('the Node.js process', () => {
   });
 
   test('keeps running while a call is in flight, until its time limit ends it', async () => {
-    // A fetch that never settles and holds nothing open: only the attempt's time limit keeps the process alive.
+    // A fetch that never settles and holds nothing open: only the attempt's time limit keeps the process alive. The
+    // first call answers: its attempt's timer is the first, from which the client learns that attempts can share one
+    // (time-limits.ts), so the second call is timed by the shared timer.
     const result = await run(`
-      const client = new ThumbnailClient({ apiKey: 'k', baseUrl: 'http://127.0.0.1:9', timeoutMs: 200, maxRetries: 0, fetch: () => new Promise(() => {}) });
+      let hang = false;
+      const fetch = async () => hang ? new Promise(() => {}) : new Response('{"thumbnails":[]}', { headers: { 'content-type': 'application/json' } });
+      const client = new ThumbnailClient({ apiKey: 'k', baseUrl: 'http://127.0.0.1:9', timeoutMs: 200, maxRetries: 0, fetch });
+      await client.thumbnails.list();
+      hang = true;
       try { await client.thumbnails.list(); } catch (error) { console.log('threw', error.name); }
     `);
     expect([result.code, result.stdout.trim()]).toEqual([0, 'threw APITimeoutError']);
