@@ -1,7 +1,6 @@
 // The key registry's entries checked and a request's outcome under it: no file and no `node:` module, so every door
 // can use it, the browser's too (key-registry.ts reads a registry from a file).
-import type { IncomingHttpHeaders } from 'node:http';
-import { apiKeyOf, isUsableKey } from '../http/credentials.js';
+import { isUsableKey } from '../http/credentials.js';
 
 /** What the mock answers a key with: the operation's response, the documented 401, or the documented 403. */
 export type KeyOutcome = 'ok' | 'unauthorized' | 'forbidden';
@@ -33,9 +32,8 @@ export function checkKeyRegistry(registry: unknown, what: string): Map<string, K
   return keys;
 }
 
-/** The outcome of a request: keys missing from the registry are invalid, so they get the 401 as well. */
-export function outcomeOf(keys: ReadonlyMap<string, KeyOutcome>, headers: IncomingHttpHeaders): KeyOutcome {
-  const key = apiKeyOf(headers);
+/** The outcome of a request sent with `key` (`undefined`: none): keys missing from the registry are invalid, so they get the 401 as well. */
+export function outcomeOf(keys: ReadonlyMap<string, KeyOutcome>, key: string | undefined): KeyOutcome {
   return (key === undefined ? undefined : keys.get(key)) ?? 'unauthorized';
 }
 

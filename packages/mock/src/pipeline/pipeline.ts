@@ -180,7 +180,7 @@ function authenticate(exchange: Exchange, options: PipelineOptions): Outcome | u
   const operation = exchange.operation!;
   const { headers } = exchange.request;
   const outcome = options.keys
-    ? outcomeOf(options.keys, headers)
+    ? outcomeOf(options.keys, exchange.key)
     : operation.credentials === undefined || operation.credentials(headers, exchange.target.query)
       ? 'ok'
       : 'unauthorized';
