@@ -5,12 +5,10 @@ import { type TimeLimited, unwatch, watch } from './time-limits.js';
 
 type Bytes = Uint8Array<ArrayBuffer>;
 
-/** Starts an attempt with a fresh signal, aborted by its time limit or the caller's (one that already fired would abort every later attempt at once). */
-export function startAttempt(timeoutMs: number, userSignal: AbortSignal | undefined): Attempt {
-  return new Attempt(timeoutMs, userSignal);
-}
-
-/** One attempt: its signal, its time limit (time-limits.ts) and the caller's signal, until `finish`. */
+/**
+ * One attempt, started when made: a fresh signal (one that already fired would abort every later attempt at once),
+ * aborted by its time limit (time-limits.ts) or the caller's signal, until `finish`.
+ */
 export class Attempt implements TimeLimited {
   readonly signal: AbortSignal;
   readonly deadline: number;

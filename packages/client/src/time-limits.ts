@@ -12,15 +12,16 @@ export interface TimeLimited {
 }
 
 type Timer = ReturnType<typeof setTimeout>;
+/** Node's (and Bun's) timer, the only kind the attempts share. */
+type NodeTimer = Timer & { ref(): unknown; unref(): unknown };
 
 /** Whether the attempts share one timer: unknown until the first timer is set. */
 let shared: boolean | undefined;
 const watched = new Set<TimeLimited>();
-let timer: Timer | undefined;
+/** The shared timer, ref'd while an attempt is in flight, unref'd (left armed for the next call) when none is. */
+let timer: NodeTimer | undefined;
 /** The deadline the timer is armed for (infinite when it is not armed). */
 let armedFor = Number.POSITIVE_INFINITY;
-/** Whether the timer keeps a Node.js process alive: only while an attempt is in flight. */
-let held = false;
 // A limit that comes within a millisecond counts as reached: Node fires a timer on a clock of whole milliseconds, as early
 // as a per-attempt timer would have fired.
 const EARLY_MS = 1;
@@ -37,7 +38,7 @@ export function watch(limited: TimeLimited, timeoutMs: number): Timer | undefine
   }
   watched.add(limited);
   if (limited.deadline < armedFor) arm(limited.deadline);
-  else if (!held) hold(true);
+  else timer!.ref();
   return undefined;
 }
 
@@ -48,34 +49,18 @@ export function unwatch(limited: TimeLimited, own: Timer | undefined): void {
     return;
   }
   // Nothing in flight: the timer, left armed for the next call, must not keep the process alive.
-  if (watched.delete(limited) && watched.size === 0) hold(false);
+  if (watched.delete(limited) && watched.size === 0) timer?.unref();
 }
 
 function arm(deadline: number): void {
-  disarm();
-  armedFor = deadline;
-  timer = setTimeout(fire, Math.max(1, Math.ceil(deadline - performance.now())));
-  held = true;
-}
-
-function disarm(): void {
   if (timer !== undefined) clearTimeout(timer);
-  timer = undefined;
-  armedFor = Number.POSITIVE_INFINITY;
-  held = false;
-}
-
-function hold(keepAlive: boolean): void {
-  const handle = timer as { ref?: () => unknown; unref?: () => unknown } | undefined;
-  if (keepAlive) handle?.ref?.();
-  else handle?.unref?.();
-  held = keepAlive;
+  armedFor = deadline;
+  timer = setTimeout(fire, Math.max(1, Math.ceil(deadline - performance.now()))) as NodeTimer;
 }
 
 function fire(): void {
   timer = undefined;
   armedFor = Number.POSITIVE_INFINITY;
-  held = false;
   const due = performance.now() + EARLY_MS;
   let next = Number.POSITIVE_INFINITY;
   const expired: TimeLimited[] = [];
@@ -85,6 +70,6 @@ function fire(): void {
   }
   // Removed before any runs: what an expiry does (abort a request, reject a promise) may watch or unwatch others.
   for (const limited of expired) watched.delete(limited);
-  if (next < armedFor) arm(next);
+  if (next !== Number.POSITIVE_INFINITY) arm(next);
   for (const limited of expired) limited.expire();
 }

@@ -1,7 +1,7 @@
 // Sends every request of the client: time limits, aborts, retries, redirects, the size limit and the log.
 // Each attempt (attempt.ts) reads the whole body within maxResponseBytes, unless the caller asked for the body unread.
 
-import { guardedBody, pause, readBody, startAttempt } from './attempt.js';
+import { Attempt, guardedBody, pause, readBody } from './attempt.js';
 import { abortError, attemptError } from './attempt-failure.js';
 import { explainStreamFailure, sendsBodyAsStream } from './browser-request-body.js';
 import { APIConnectionError, type ThumbnailClientError } from './errors.js';
@@ -76,7 +76,7 @@ export function createTransport(settings: TransportSettings): Transport {
       const started = Date.now();
       // The whole call's time limit shortens the attempt it ends in.
       const attemptMs = Math.max(1, Math.min(timeoutMs, deadline - started));
-      const current = startAttempt(attemptMs, userSignal);
+      const current = new Attempt(attemptMs, userSignal);
       let response: Response | undefined;
       let bytes: Uint8Array<ArrayBuffer> | null = null;
       let unread = false;
