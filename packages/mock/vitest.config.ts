@@ -20,6 +20,7 @@ const SLOW = [
   'test/verify-budget.test.ts',
   'test/verify-examples.test.ts',
   'test/verify-politeness.test.ts',
+  'test/vendored-tarballs.test.ts',
   'test/wrapper-key.test.ts',
 ];
 
