@@ -59,7 +59,10 @@ function firstError(text: string): number | undefined {
         expect(',');
       }
     }
-    if (char === '"') return string();
+    if (char === '"') {
+      string();
+      return;
+    }
     for (const word of ['true', 'false', 'null']) {
       if (char !== word[0]) continue;
       for (const letter of word) expect(letter);
