@@ -1,9 +1,10 @@
-// Finds processes by a marker in their environment: children inherit it, so it finds Prism children too.
+// Finds a test's processes by a marker in their environment: children inherit it, so it finds what a CLI started
+// too (Prism, a command after --), and a test can check that nothing it started outlived it.
 
 import { randomUUID } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 
-export const markerVariable = 'THUMBNAIL_API_MOCK_TEST_RUN';
+export const markerVariable = 'THUMBNAIL_API_TEST_RUN';
 
 /** A fresh marker value for one test's processes. */
 export function newMarker(): string {
