@@ -17,6 +17,7 @@ const SLOW = [
   'test/packed-project.test.ts',
   'test/record-guide.test.ts',
   'test/record-proxy.test.ts',
+  'test/vendored-tarballs.test.ts',
   'test/wrapper-key.test.ts',
 ];
 

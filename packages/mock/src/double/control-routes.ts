@@ -1,6 +1,7 @@
 // The control surface over HTTP, under `/__mock` on the mock's own listener, for tests in any language (and for
 // connectMock()). It reads a request through a small view and answers prepared answers, so any transport can serve
 // it. Never journaled, OPTIONS included (answered here with Allow).
+import { syntaxErrorPlace } from '../http/json-syntax.js';
 import { type PreparedAnswer, prepareAnswer } from '../http/prepared-answer.js';
 import type { MockControls } from './controls.js';
 import { MockKeyRequiredError } from './key-scope.js';
@@ -62,10 +63,14 @@ export async function answerControl(controls: MockControls, request: ControlRequ
     const body = await request.readBody(controlBodyLimit);
     if (body === undefined) return error(413, `A rule is at most ${controlBodyLimit} bytes of JSON.`);
     let input: unknown;
+    const text = body.toString('utf8');
     try {
-      input = JSON.parse(body.toString('utf8'));
+      input = JSON.parse(text);
     } catch {
-      return error(400, 'The body must be a rule as JSON, e.g. {"operationId": "listThumbnails", "answer": {"status": 503}}.');
+      return error(
+        400,
+        `The body is not JSON${syntaxErrorPlace(text)}. Send a rule as JSON, e.g. {"operationId": "listThumbnails", "answer": {"status": 503}}, or an array of rules.`,
+      );
     }
     const key = params.get('key') ?? undefined;
     try {
