@@ -6,6 +6,12 @@ import { defineConfig } from 'vitest/config';
 // of the build (a vitest run per defect).
 const SLOW = ['test/browser*.test.ts', 'test/time-limit-mutations.test.ts'];
 
+// One module graph per worker, not per file (a fifth of the suite's CPU time): a file must stop what it starts and
+// restore what it changes (process.env, globals, fake timers). Type tests: tsc checks that the typed surface rejects
+// wrong bodies and unknown paths (tsconfig.typecheck.json: these files alone, since `lint` type-checks the rest).
+const typecheck = { enabled: true, include: ['test/**/*.test-d.ts'], tsconfig: './tsconfig.typecheck.json' };
+const quick = { name: 'quick', include: ['test/**/*.test.ts'], exclude: SLOW, isolate: false, typecheck };
+
 export default defineConfig({
   test: {
     // The files mostly wait (on servers, child processes, timeouts), so more of them at once than cores: vitest's
@@ -14,20 +20,7 @@ export default defineConfig({
     testTimeout: 20_000,
     hookTimeout: 60_000,
     projects: [
-      {
-        extends: true,
-        test: {
-          name: 'quick',
-          include: ['test/**/*.test.ts'],
-          exclude: SLOW,
-          // One module graph per worker, not per file (a fifth of the suite's CPU time): a file must stop what it starts and
-          // restore what it changes (process.env, globals, fake timers).
-          isolate: false,
-          // Type tests: tsc checks that the typed surface rejects wrong bodies and unknown paths (tsconfig.typecheck.json:
-          // these files alone, since `lint` type-checks the rest and the declaration files).
-          typecheck: { enabled: true, include: ['test/**/*.test-d.ts'], tsconfig: './tsconfig.typecheck.json' },
-        },
-      },
+      { extends: true, test: quick },
       { extends: true, test: { name: 'slow', include: SLOW } },
     ],
   },

@@ -5,16 +5,12 @@ import { AuthenticationError, NotFoundError, PermissionDeniedError, ThumbnailCli
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { type RunningMock, startMock } from '../src/index.js';
 
-let open: RunningMock;
-let registry: RunningMock;
+let mock: RunningMock;
 beforeAll(async () => {
-  [open, registry] = await Promise.all([
-    startMock({ port: 0 }),
-    startMock({ port: 0, keys: { 'registered-key': 'ok', 'revoked-key': 'unauthorized', 'other-org-key': 'forbidden' } }),
-  ]);
+  mock = await startMock({ port: 0, keys: { mock: 'ok', 'revoked-key': 'unauthorized', 'other-org-key': 'forbidden' } });
 });
 afterAll(async () => {
-  await Promise.all([open?.stop(), registry?.stop()]);
+  await mock?.stop();
 });
 
 const failureOf = (call: Promise<unknown>): Promise<unknown> =>
@@ -25,11 +21,12 @@ const failureOf = (call: Promise<unknown>): Promise<unknown> =>
 
 describe('a key the registry refuses fails with the reason in the message', () => {
   test.each([
-    ['mock', AuthenticationError, '401 Unauthorized', 'key not in the registry'],
+    // One letter, found in "key": the note must still read whole.
+    ['k', AuthenticationError, '401 Unauthorized', 'key not in the registry'],
     ['revoked-key', AuthenticationError, '401 Unauthorized', 'key listed as "unauthorized" in the registry'],
     ['other-org-key', PermissionDeniedError, '403 Forbidden', 'key listed as "forbidden" in the registry'],
   ])('%s', async (apiKey, ErrorClass, status, note) => {
-    const client = new ThumbnailClient({ apiKey, baseUrl: registry.url, maxRetries: 0 });
+    const client = new ThumbnailClient({ apiKey, baseUrl: mock.url, maxRetries: 0 });
     const error = (await failureOf(client.thumbnails.list())) as InstanceType<typeof ErrorClass>;
     expect(error).toBeInstanceOf(ErrorClass);
     expect(error.mockNote).toBe(note);
@@ -38,14 +35,14 @@ describe('a key the registry refuses fails with the reason in the message', () =
 });
 
 test('a base URL ending in /api gets a 404 naming the URL sent, the whole hint and the base URL to set, with the key "mock" left out of none of it', async () => {
-  const client = new ThumbnailClient({ apiKey: 'mock', baseUrl: `${open.url}/api`, maxRetries: 0 });
+  const client = new ThumbnailClient({ apiKey: 'mock', baseUrl: `${mock.url}/api`, maxRetries: 0 });
   const error = (await failureOf(client.thumbnails.list())) as NotFoundError;
   expect(error).toBeInstanceOf(NotFoundError);
   const { title, detail } = error.body as { title: string; detail: string };
   expect(title).toBe('thumbnail-api-mock: the contract documents no path /api/api/thumbnails');
   expect(error.message).toBe(
-    `404 Not Found from GET ${open.url}/api/api/thumbnails: ${title}. ${detail} ` +
-      `baseUrl ${open.url}/api ends in /api, and the client's path /api/thumbnails starts with it, so /api was sent twice: set baseUrl to ${open.url}.`,
+    `404 Not Found from GET ${mock.url}/api/api/thumbnails: ${title}. ${detail} ` +
+      `baseUrl ${mock.url}/api ends in /api, and the client's path /api/thumbnails starts with it, so /api was sent twice: set baseUrl to ${mock.url}.`,
   );
   expect(error.message).not.toContain('[redacted]');
 });
