@@ -2,6 +2,7 @@
 // service), driven over its `/__mock` routes: the same interface as startMock()'s and createHandlers()'s results, with
 // the same errors, every answer a promise (as WireMock's HttpAdminClient is its Admin over HTTP).
 
+import { BASE_URL_VARIABLE } from '@thumbnail-api/spec/profile';
 import type { CoverageReport } from './double/coverage.js';
 import type { JournalEntry, OperationEntry, RequestFilter } from './double/journal-entry.js';
 import { MockKeyRequiredError } from './double/key-scope.js';
@@ -60,8 +61,6 @@ export class MockControlError extends Error {
   }
 }
 
-/** The environment variable the `-- <command>` wrapper sets to the mock's URL. */
-const baseUrlVariable = 'THUMBNAIL_API_BASE_URL';
 /** Control requests are answered at once; one that takes longer than this is a mock in trouble. */
 const controlTimeoutMs = 10_000;
 
@@ -131,10 +130,10 @@ export function connectMock<C extends ContractOperations = ThumbnailApiOperation
 
 /** The mock's base URL: the one given, else the wrapper's variable; a TypeError saying what to pass when neither will do. */
 function baseUrlOf(url: string | undefined): string {
-  const given = url ?? (globalThis as { process?: { env: Record<string, string | undefined> } }).process?.env[baseUrlVariable];
+  const given = url ?? (globalThis as { process?: { env: Record<string, string | undefined> } }).process?.env[BASE_URL_VARIABLE];
   if (given === undefined || given === '') {
     throw new TypeError(
-      `connectMock() needs the mock's URL: pass it, e.g. connectMock('http://127.0.0.1:4010'), or run your tests under npx @thumbnail-api/mock -- <command>, which sets ${baseUrlVariable}.`,
+      `connectMock() needs the mock's URL: pass it, e.g. connectMock('http://127.0.0.1:4010'), or run your tests under npx @thumbnail-api/mock -- <command>, which sets ${BASE_URL_VARIABLE}.`,
     );
   }
   if (typeof given !== 'string' || !URL.canParse(given) || !/^https?:$/.test(new URL(given).protocol)) {

@@ -8,7 +8,6 @@ import type { MockTestDouble } from './double/test-double.js';
 import { bodyOf, FetchEngineRequest, outcomeFor } from './fetch/fetch-request.js';
 import { answerSafely, perform, responseOf } from './fetch/fetch-response.js';
 import { failureLog } from './http/answer-failure.js';
-import { apiKeyOf } from './http/credentials.js';
 import { assembleMock } from './mock-assembly.js';
 import { checkMswRuntime } from './msw-runtime.js';
 import { checkOptions, type MockOptions } from './options.js';
@@ -58,7 +57,7 @@ export async function createHandlers<C extends ContractOperations = ThumbnailApi
         const control = { method: view.method, target, readBody: (limit: number) => view.bodyUpTo(limit) };
         return responseOf(await answerControl(controls, control), [], request.method);
       }
-      return perform(await outcomeFor(pipeline, view), request, controls.pending, apiKeyOf(view.headers));
+      return perform(await outcomeFor(pipeline, view), request, controls.pending);
     }),
   );
 

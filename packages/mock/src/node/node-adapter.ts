@@ -5,7 +5,6 @@ import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:
 import { answerControl, isControlTarget } from '../double/control-routes.js';
 import type { MockControls } from '../double/controls.js';
 import { type FailureLog, failedAnswer, failureLog } from '../http/answer-failure.js';
-import { apiKeyOf } from '../http/credentials.js';
 import type { PreparedAnswer } from '../http/prepared-answer.js';
 import type { CorsPolicy } from '../pipeline/cors.js';
 import type { EngineRequest, Outcome } from '../pipeline/exchange.js';
@@ -83,7 +82,7 @@ export function createNodeHandler(
         request.req.socket.resetAndDestroy();
         return;
       case 'hang': {
-        const release = controls.pending.hold(apiKeyOf(request.headers), () => res.destroy());
+        const release = controls.pending.hold(outcome.key, () => res.destroy());
         res.once('close', release);
       }
     }
@@ -107,7 +106,7 @@ export function createNodeHandler(
       release();
       performSafely(request, res, outcome);
     }, outcome.delayMs);
-    const release = controls.pending.hold(apiKeyOf(request.headers), () => {
+    const release = controls.pending.hold(outcome.key, () => {
       clearTimeout(timer);
       res.destroy();
     });
