@@ -37,6 +37,7 @@ export interface MockParts {
 export interface ComposedMock<R extends RecordedAnswers = RecordedAnswers> {
   readonly pipeline: Pipeline;
   readonly controls: MockControls;
+  readonly compiled: CompiledContract;
   readonly replay: R | undefined;
 }
 
@@ -62,7 +63,7 @@ export async function composeMock<R extends RecordedAnswers>(
   controls.requireKey = parts.requireKey;
   const replay = replayFor === undefined ? undefined : await replayFor(compiled);
   const pipeline = createPipeline({ contract: compiled, keys, cors: parts.cors, journal, rules: controls.rules, replay, generated: parts.generated, coverage });
-  return { pipeline, controls, replay };
+  return { pipeline, controls, compiled, replay };
 }
 
 /**

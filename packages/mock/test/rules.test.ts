@@ -87,7 +87,7 @@ describe('refused when added, with an error naming what is wrong', () => {
   test('a POST /__mock/rules body that is not JSON gets a 400 saying what to send', async () => {
     const response = await send(mock.url, { method: 'POST', path: '/__mock/rules', headers: json, body: '{operationId:' });
     expect(response.status).toBe(400);
-    expect(response.json().error).toMatch(/must be a rule as JSON/);
+    expect(response.json().error).toMatch(/must be a rule \(or an array of rules\) as JSON/);
   });
 });
 
