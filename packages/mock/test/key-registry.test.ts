@@ -52,10 +52,10 @@ describe('loadKeyRegistry', () => {
     expect(load).not.toThrow(new RegExp(secret));
   });
 
-  test('refuses a file that is not JSON without quoting it', () => {
+  test('refuses a file that is not JSON without quoting it, saying where it breaks', () => {
     const path = join(dir, 'broken.json');
-    writeFileSync(path, `{"${secret}": ok}`);
-    expect(() => loadKeyRegistry(path)).toThrow(/broken\.json is not valid JSON/);
+    writeFileSync(path, `{\n  "${secret}": ok}`);
+    expect(() => loadKeyRegistry(path)).toThrow(new RegExp(`broken\\.json is not valid JSON at line 2, column ${secret.length + 7}\\. Write it as`));
     expect(() => loadKeyRegistry(path)).not.toThrow(new RegExp(secret));
   });
 

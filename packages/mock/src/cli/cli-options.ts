@@ -8,7 +8,6 @@ import { parseRequiredCoverage, type RequiredCoverage } from './wrapper-report.j
 
 export const usage = `Usage: thumbnail-api-mock [options] [-- <command> [args...]]
        thumbnail-api-mock propose <dir> [--spec <file>]
-       thumbnail-api-mock verify --base-url <url> [options]   (verify --help for more)
 
 Serves the Thumbnail Generation Service API contract (bundled in this package).
 

@@ -32,7 +32,6 @@ const commandGraceMs = 5_000;
 export async function runCli(argv: readonly string[]): Promise<void> {
   // propose (with yaml) and the proxy are imported when used: the mock's start-up does not wait on them.
   if (argv[0] === 'propose') return (await import('./run-propose.js')).runPropose(argv.slice(1));
-  if (argv[0] === 'verify') return (await import('../verify/run-verify.js')).runVerify(argv.slice(1));
   let options: CliOptions;
   try {
     options = parseCliOptions(argv);

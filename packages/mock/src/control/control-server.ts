@@ -6,6 +6,7 @@ import type { CompiledContract } from '../contract/compile-contract.js';
 import type { MockControls } from '../double/controls.js';
 import { MockKeyRequiredError } from '../double/key-scope.js';
 import { MockRuleError } from '../double/rule-check.js';
+import { syntaxErrorPlace } from '../http/json-syntax.js';
 import { type PreparedAnswer, prepareAnswer } from '../http/prepared-answer.js';
 import { controlDocument } from './control-document.js';
 import { CONTROL_PREFIX, CONTROL_ROUTES, type ControlContext, type ControlInput, ControlRefusal, type ControlRoute, controlPaths } from './control-routes.js';
@@ -95,13 +96,13 @@ async function inputOf(route: ControlRoute, params: URLSearchParams, rawId: stri
   if (route.body !== undefined) {
     const body = await request.readBody(controlBodyLimit);
     if (body === undefined) throw new ControlRefusal(413, `A control request body is at most ${controlBodyLimit} bytes of JSON.`);
+    const text = body.toString('utf8');
     try {
-      input.body = JSON.parse(body.toString('utf8'));
+      input.body = JSON.parse(text);
     } catch {
-      throw new ControlRefusal(
-        400,
-        `The body must be ${route.body.description.toLowerCase().replace(/\.$/, '')} as JSON, e.g. ${JSON.stringify(route.body.example)}.`,
-      );
+      // Where it breaks, never quoting it: the text may hold a key.
+      const what = route.body.description.replace(/^./, (first) => first.toLowerCase()).replace(/\.$/, '');
+      throw new ControlRefusal(400, `The body is not JSON${syntaxErrorPlace(text)}. Send ${what} as JSON, e.g. ${JSON.stringify(route.body.example)}.`);
     }
   }
   return input;

@@ -10,8 +10,8 @@ export type Fault = (typeof FAULTS)[number];
 /** What a rule answers with; checked against the response the contract documents for `status` (else its `default`). */
 export interface RuleAnswer {
   readonly status: number;
-  /** Extra response headers, e.g. `{"retry-after": "1"}`; not hop-by-hop ones, not `content-length`. */
-  readonly headers?: Readonly<Record<string, string>>;
+  /** Extra response headers, e.g. `{"retry-after": 1}` (a number is sent as its decimal text); not hop-by-hop ones, not `content-length`. */
+  readonly headers?: Readonly<Record<string, string | number>>;
   /** The body; without it, the contract's documented example for that status. */
   readonly body?: unknown;
 }

@@ -154,10 +154,14 @@ function answerOf(
   const extra: string[] = [];
   let contentType = media?.mediaType;
   if (answer.headers !== undefined) {
-    if (!isObject(answer.headers)) throw new MockRuleError('"answer.headers" must be an object of header names to string values.', 'answer.headers');
-    for (const [name, value] of Object.entries(answer.headers)) {
+    if (!isObject(answer.headers))
+      throw new MockRuleError('"answer.headers" must be an object of header names to values (strings, or numbers).', 'answer.headers');
+    for (const [name, given] of Object.entries(answer.headers)) {
       const field = `answer.headers.${name}`;
-      if (typeof value !== 'string') throw new MockRuleError(`The header "${name.slice(0, 100)}" needs a string value.`, field);
+      // A number is written as its decimal text, as fetch's Headers and Node's setHeader take it (`"Retry-After": 1`).
+      if (typeof given !== 'string' && !(typeof given === 'number' && Number.isFinite(given)))
+        throw new MockRuleError(`The header "${name.slice(0, 100)}" needs a string or a number, got ${describeValue(given)}.`, field);
+      const value = String(given);
       // Node's own rules: a header it cannot write would fail every request the rule matches.
       const problem = headerProblem(name, value);
       if (problem !== undefined) throw new MockRuleError(`${problem[0]!.toUpperCase()}${problem.slice(1)}.`, field);
@@ -207,4 +211,11 @@ function answerOf(
   }
   const headers = operation.source.object.deprecated === true ? [...extra, 'deprecation', 'true'] : extra;
   return { answer: prepareAnswer(code, media === undefined ? undefined : contentType, bytes, headers), status: code, undocumented };
+}
+
+/** A value as an error names it: its JSON (cut short), or its type. */
+function describeValue(value: unknown): string {
+  if (value === undefined) return 'nothing';
+  const text = JSON.stringify(value);
+  return text === undefined ? typeof value : text.length > 60 ? `${text.slice(0, 60)}…` : text;
 }

@@ -17,6 +17,8 @@ export const ALLOWED_FILES: Record<string, RegExp[]> = {
     /^dist\/(examples|control-openapi)\.json$/,
     /^bin\/thumbnail-api-mock\.js$/,
   ],
+  // A command: ES modules only, no declarations (nothing imports it).
+  '@thumbnail-api/verify': [/^dist\/[\w-]+\.js$/, /^dist\/examples\.json$/, /^bin\/thumbnail-api-verify\.js$/],
 };
 
 /** Files no package may ship, whatever its allow-list says, with the reason a reviewer reads. */

@@ -63,7 +63,7 @@ export interface PlanOptions {
 }
 
 /** A key no service issues, sent as the invalid key (and shown as it is in reports: it is no secret). */
-export const INVALID_KEY = 'invalid-key-sent-by-thumbnail-api-mock-verify';
+export const INVALID_KEY = 'invalid-key-sent-by-thumbnail-api-verify';
 
 /** Every request of the run, GETs first (they are free, and show whether the key works before a POST is spent). */
 export function planProbes(options: PlanOptions): Probe[] {

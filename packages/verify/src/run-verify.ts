@@ -1,7 +1,7 @@
-// `thumbnail-api-mock verify`: options and environment checked, the --observed overlay read, then the run; the human
+// `thumbnail-api-verify`: options and environment checked, the --observed overlay read, then the run; the human
 // report on stdout, progress on stderr, and the files CI reads. Exit code 0 passed, 1 failed or incomplete, 2 bad usage.
 import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
-import { readContract } from '../contract/read-contract.js';
+import { readContract } from '@thumbnail-api/mock/contract-check';
 import type { VerifyReport } from './findings.js';
 import { type ObservedAnswers, ObservedOverlayError, readObservedOverlay } from './observed-drift.js';
 import { planProbes } from './probe-plan.js';
@@ -25,7 +25,7 @@ export async function runVerify(argv: readonly string[]): Promise<void> {
     observed = options.observed === undefined ? undefined : await readOverlay(options.observed);
   } catch (error) {
     if (!(error instanceof UsageError || error instanceof ObservedOverlayError)) throw error;
-    console.error(`thumbnail-api-mock verify: ${error.message}\n\nRun thumbnail-api-mock verify --help for the options.`);
+    console.error(`thumbnail-api-verify: ${error.message}\n\nRun thumbnail-api-verify --help for the options.`);
     process.exit(2);
   }
   if (options.dryRun) {
@@ -38,13 +38,11 @@ export async function runVerify(argv: readonly string[]): Promise<void> {
   for (const signal of STOP_SIGNALS) process.once(signal, () => interrupt.abort(signal));
   let report: VerifyReport;
   try {
-    console.error(
-      `thumbnail-api-mock verify: checking ${options.baseUrl.origin} (POST budget ${options.allowBilling}, at most ${options.maxRps} request(s)/s)`,
-    );
+    console.error(`thumbnail-api-verify: checking ${options.baseUrl.origin} (POST budget ${options.allowBilling}, at most ${options.maxRps} request(s)/s)`);
     const { runVerification } = await import('./run-verification.js');
     report = await runVerification({ ...options, specPath: options.spec, observed, signal: interrupt.signal, onProgress: (line) => console.error(line) });
   } catch (error) {
-    console.error(`thumbnail-api-mock verify: ${(error as Error).message}`);
+    console.error(`thumbnail-api-verify: ${(error as Error).message}`);
     process.exit(1);
   }
   console.log(formatHuman(report));
@@ -54,7 +52,7 @@ export async function runVerify(argv: readonly string[]): Promise<void> {
     const summary = process.env.GITHUB_STEP_SUMMARY;
     if (summary !== undefined && summary !== '') appendFileSync(summary, formatMarkdown(report));
   } catch (error) {
-    console.error(`thumbnail-api-mock verify: a report file could not be written: ${(error as Error).message}`);
+    console.error(`thumbnail-api-verify: a report file could not be written: ${(error as Error).message}`);
     process.exit(1);
   }
   process.exit(report.verdict === 'passed' ? 0 : 1);

@@ -119,7 +119,7 @@ export type Verdict = 'passed' | 'failed' | 'incomplete';
 
 /** Everything a run found. */
 export interface VerifyReport {
-  readonly tool: 'thumbnail-api-mock verify';
+  readonly tool: 'thumbnail-api-verify';
   readonly version: string;
   readonly baseUrl: string;
   readonly contract: { readonly title: string; readonly version: string };

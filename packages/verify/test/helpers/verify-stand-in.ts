@@ -2,9 +2,6 @@
 // a function of what it carries (which key, which body), counting every request they receive, POSTs above all.
 import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'node:http';
 import { type LoopbackServer, listenOnLoopback } from '@thumbnail-api/dev-tools/loopback-port';
-import { type ProcessResult, runProcess } from '@thumbnail-api/dev-tools/run-process';
-import { cliPath } from './cli.js';
-import { killMarked, markerVariable, newMarker, survivorsOf } from './processes.js';
 
 /** The key the tests give verify: a sentinel that must never show in any output. */
 export const KEY = 'sentinel-key-7f3a9c1e-never-print-me';
@@ -105,15 +102,4 @@ export function faithful(request: StandInRequest): StandInAnswer {
   const prompt = (request.json as { prompt?: unknown }).prompt;
   if (typeof prompt !== 'string') return error(422, 'prompt must be a string');
   return { status: 200, body: {} };
-}
-
-/** Runs `thumbnail-api-mock verify args...` as users run it (a real process), with the test keys unless `env` says otherwise. */
-export async function runVerify(args: readonly string[], env: NodeJS.ProcessEnv = {}): Promise<ProcessResult & { survivors: number[] }> {
-  const marker = newMarker();
-  const result = await runProcess(process.execPath, [cliPath, 'verify', ...args], {
-    env: { ...process.env, THUMBNAIL_API_KEY: KEY, GITHUB_STEP_SUMMARY: '', ...env, [markerVariable]: marker },
-    timeoutMs: 100_000,
-  });
-  if (result.timedOut) killMarked(marker);
-  return { ...result, survivors: await survivorsOf(marker) };
 }

@@ -41,7 +41,7 @@ export function sentLine(report: VerifyReport): string {
 
 export function formatHuman(report: VerifyReport): string {
   const lines = [
-    `thumbnail-api-mock verify ${report.baseUrl} against ${report.contract.title} ${report.contract.version}`,
+    `thumbnail-api-verify ${report.baseUrl} against ${report.contract.title} ${report.contract.version}`,
     verdictLine(report),
     ...(report.stopped === undefined ? [] : [`Stopped early: ${report.stopped}`]),
     sentLine(report),

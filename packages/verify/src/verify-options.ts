@@ -1,4 +1,4 @@
-// `thumbnail-api-mock verify`'s command line and environment, parsed and checked before anything is sent. A bad one is
+// `thumbnail-api-verify`'s command line and environment, parsed and checked before anything is sent. A bad one is
 // a UsageError (exit code 2) that never repeats a value that could be a key.
 import { existsSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
@@ -6,7 +6,7 @@ import { parseArgs } from 'node:util';
 import { POST_PROBE_KINDS, type ProbeKind } from './probe-plan.js';
 import type { VerificationOptions } from './run-verification.js';
 
-export const verifyUsage = `Usage: thumbnail-api-mock verify --base-url <url> [options]
+export const verifyUsage = `Usage: thumbnail-api-verify --base-url <url> [options]
 
 Checks the real service against the contract, from your side: sends a small, fixed set of requests,
 checks each answer with the contract proxy's validators, and reports what it found. The API key is

@@ -5,7 +5,7 @@ import { CLASS_TITLES, sentLine, verdictLine } from './report-human.js';
 
 export function formatMarkdown(report: VerifyReport): string {
   const out = [
-    `## thumbnail-api-mock verify: ${cell(report.baseUrl)}`,
+    `## thumbnail-api-verify: ${cell(report.baseUrl)}`,
     '',
     `**${verdictLine(report)}**`,
     '',

@@ -2,11 +2,8 @@
 // each answer judged as it comes; the run stops, with its reason, when the service pushes back harder than allowed,
 // stops answering, or cannot be reached. Prism's validators are loaded here, never at the mock's start-up.
 import { readFileSync } from 'node:fs';
+import { loadContractCheck, readContract, scrub } from '@thumbnail-api/mock/contract-check';
 import { type ContractAssumption, collectAssumptions } from '@thumbnail-api/spec/model';
-import { readContract } from '../contract/read-contract.js';
-import { scrub } from '../http/credentials.js';
-import { loadPrismValidators } from '../prism/prism-validators.js';
-import { createContractCheck } from '../proxy/contract-check.js';
 import { judgeAssumptions, type Observation } from './assumption-checks.js';
 import { PostBudget } from './budget.js';
 import { exchangeRecord, secretsOfKeys } from './evidence.js';
@@ -48,7 +45,7 @@ const MAX_SILENT = 2;
 /** 429s (or 503s with Retry-After) in a run before it stops. */
 const MAX_PUSHBACKS = 3;
 
-const version = (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+const version = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
 
 /** Runs every probe the plan holds and returns the report, keys removed. Rejects only when nothing could be sent (no contract, no Prism). */
 export async function runVerification(options: VerificationOptions): Promise<VerifyReport> {
@@ -56,7 +53,7 @@ export async function runVerification(options: VerificationOptions): Promise<Ver
   const contract = await readContract(options.specPath);
   const model = contract.model;
   const assumptions: ContractAssumption[] = collectAssumptions(model.document);
-  const check = createContractCheck(model, await loadPrismValidators(contract.path, 'Checking the service against the contract (verify)'));
+  const check = await loadContractCheck(contract, 'Checking the service against the contract (thumbnail-api-verify)');
   const context: JudgeContext = { model, check, assumptions, observed: await observedContext(options, model) };
   const probes = planProbes({ model, assumptions, prompts: options.prompts, postKinds: options.postKinds, forbiddenKey: options.forbiddenKey !== undefined });
 
@@ -144,7 +141,7 @@ export async function runVerification(options: VerificationOptions): Promise<Ver
   }
 
   const report: VerifyReport = {
-    tool: 'thumbnail-api-mock verify',
+    tool: 'thumbnail-api-verify',
     version,
     baseUrl: options.baseUrl.href.replace(/\/$/, ''),
     contract: {
@@ -184,7 +181,7 @@ function probeRecord(probe: Probe, exchanges: readonly number[], skipped: string
 
 /** The request of a probe, its credentials as the probe calls for (the key as a GET showed it works, for a POST). */
 function outgoingRequest(options: VerificationOptions, probe: Probe, working: 'x-api-key' | 'bearer' | 'refused' | undefined): OutgoingRequest {
-  const headers: Record<string, string> = { accept: 'application/json', 'user-agent': `thumbnail-api-mock-verify/${version}` };
+  const headers: Record<string, string> = { accept: 'application/json', 'user-agent': `thumbnail-api-verify/${version}` };
   const credentials = probe.credentials === 'working' ? (working === 'bearer' ? 'bearer' : 'x-api-key') : probe.credentials;
   if (credentials === 'x-api-key' || credentials === 'both') headers['x-api-key'] = options.apiKey;
   if (credentials === 'bearer' || credentials === 'both') headers.authorization = `Bearer ${options.apiKey}`;

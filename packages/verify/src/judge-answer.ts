@@ -2,8 +2,9 @@
 // call for (the documented 401 and 403), what it shows about the assumptions, what the contract leaves open, and how
 // it differs from what an accepted overlay saw. A finding on a status the contract covers only by a range or
 // `default` belongs to the assumption that answer contradicts, when there is one: that description is itself assumed.
+
+import type { ContractCheck } from '@thumbnail-api/mock/contract-check';
 import type { ContractAssumption, ContractModel } from '@thumbnail-api/spec/model';
-import type { ContractCheck } from '../proxy/contract-check.js';
 import { type AnsweredProbe, type Observation, observe } from './assumption-checks.js';
 import type { Finding } from './findings.js';
 import { notShownIn } from './not-shown.js';

@@ -3,17 +3,17 @@
 // POST twice. Each run is the real CLI against a stand-in on 127.0.0.1.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { survivorsOf } from '@thumbnail-api/dev-tools/process-marker';
 import { afterEach, describe, expect, test } from 'vitest';
-import type { VerifyReport } from '../src/verify/findings.js';
-import { cliPath, killAllRuns, runProgram } from './helpers/cli.js';
-import { survivorsOf } from './helpers/processes.js';
+import type { VerifyReport } from '../src/findings.js';
 import { scratchDir } from './helpers/scratch-dir.js';
-import { faithful, KEY, runVerify, type StandInAnswer, type StandInRequest, startVerifyStandIn, type VerifyStandIn } from './helpers/verify-stand-in.js';
+import { runVerify, startVerify, stopAllVerifies } from './helpers/verify-cli.js';
+import { faithful, type StandInAnswer, type StandInRequest, startVerifyStandIn, type VerifyStandIn } from './helpers/verify-stand-in.js';
 
 const dir = scratchDir('verify-polite-');
 const services: VerifyStandIn[] = [];
 afterEach(async () => {
-  await killAllRuns();
+  await stopAllVerifies();
   for (const service of services.splice(0)) await service.close();
 });
 
@@ -122,7 +122,7 @@ describe('when the service does not answer', () => {
 
   test('SIGINT ends the run and still prints the report', async () => {
     const service = await standIn(() => ({ fault: 'hang' }));
-    const run = runProgram(process.execPath, [cliPath, 'verify', '--base-url', service.url], { env: { ...process.env, THUMBNAIL_API_KEY: KEY } });
+    const run = startVerify(['--base-url', service.url]);
     await expect.poll(() => service.received.length, { timeout: 30_000 }).toBe(1);
     run.child.kill('SIGINT');
     const exit = await run.exited;

@@ -1,7 +1,7 @@
 // The exchanges shown as evidence, as the recorder keeps them: the credentials removed wherever they appear (headers,
 // bodies, echoed back by the service), cookies dropped, bodies shown as text up to a few KiB.
 import type { IncomingHttpHeaders } from 'node:http';
-import { scrub, secretsOf } from '../http/credentials.js';
+import { scrub, secretsOf } from '@thumbnail-api/mock/contract-check';
 import type { Exchange } from './findings.js';
 import { INVALID_KEY } from './probe-plan.js';
 import type { OutgoingRequest, SendOutcome } from './send-request.js';

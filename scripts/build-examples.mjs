@@ -1,12 +1,12 @@
-// Writes dist/examples.json: every file of examples/ (the guide's vitest setup, CI workflow and key registry) with its
-// language and contents. The package exports it as `@thumbnail-api/mock/examples.json`, so the docs show the examples
-// the tests run without reaching into this folder.
+// Writes dist/examples.json of the package in the current directory: every file of its examples/ (the testing guide's
+// vitest setup, CI workflows, key registry) with its language and contents. The package exports it as
+// `<package>/examples.json`, so the docs show the examples the package's tests run without reaching into its folder.
+// Usage, from a package's build script: node ../../scripts/build-examples.mjs
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { extname } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { extname, join } from 'node:path';
 
-const examplesDir = fileURLToPath(new URL('../examples/', import.meta.url));
-const outFile = fileURLToPath(new URL('../dist/examples.json', import.meta.url));
+const examplesDir = join(process.cwd(), 'examples/');
+const outFile = join(process.cwd(), 'dist', 'examples.json');
 /** The info-string language of a Markdown block showing the file, by extension. */
 const languages = { '.ts': 'ts', '.cjs': 'js', '.json': 'json', '.yml': 'yaml', '.yaml': 'yaml', '.sh': 'sh' };
 
@@ -22,9 +22,9 @@ const examples = files.map((name) => {
   const language = languages[/** @type {keyof typeof languages} */ (extname(name))];
   if (!language)
     throw new Error(
-      `examples/${name}: no Markdown language is known for ${extname(name) || 'files without an extension'}; add it to scripts/build-examples.mjs.`,
+      `examples/${name}: no Markdown language is known for ${extname(name) || 'files without an extension'}; add it to the repository's scripts/build-examples.mjs.`,
     );
   return { name, language, code: readFileSync(`${examplesDir}${name}`, 'utf8') };
 });
-mkdirSync(fileURLToPath(new URL('../dist/', import.meta.url)), { recursive: true });
+mkdirSync(join(process.cwd(), 'dist'), { recursive: true });
 writeFileSync(outFile, `${JSON.stringify({ examples }, null, 2)}\n`);

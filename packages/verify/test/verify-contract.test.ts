@@ -1,19 +1,12 @@
-// `thumbnail-api-mock verify` run as users run it, against stand-ins of the service: one that keeps to the contract
+// `thumbnail-api-verify` run as users run it, against stand-ins of the service: one that keeps to the contract
 // and its assumptions, and one with differences planted on purpose, each of which must be reported in its class.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { VerifyReport } from '../src/verify/findings.js';
+import type { VerifyReport } from '../src/findings.js';
 import { scratchDir } from './helpers/scratch-dir.js';
-import {
-  FORBIDDEN_KEY,
-  faithful,
-  runVerify,
-  type StandInAnswer,
-  type StandInRequest,
-  startVerifyStandIn,
-  type VerifyStandIn,
-} from './helpers/verify-stand-in.js';
+import { runVerify } from './helpers/verify-cli.js';
+import { FORBIDDEN_KEY, faithful, type StandInAnswer, type StandInRequest, startVerifyStandIn, type VerifyStandIn } from './helpers/verify-stand-in.js';
 
 const dir = scratchDir('verify-contract-');
 const readReport = (file: string): VerifyReport => JSON.parse(readFileSync(file, 'utf8')) as VerifyReport;
@@ -203,7 +196,7 @@ describe('against a service with differences planted', () => {
     expect(cases).toContain('verify.assumptions | prompt-required (/components/schemas/CreateThumbnailRequest) | failure');
     expect(cases).toContain('verify.assumptions | list-success-status (/paths/~1api~1thumbnails/get) | system-out');
     expect(cases).toContain('verify.assumptions | contract-version (/info) | skipped');
-    expect(xml).toMatch(/<testsuite name="thumbnail-api-mock verify http:\/\/127\.0\.0\.1:\d+" tests="\d+" failures="\d+" errors="1" skipped="3"/);
+    expect(xml).toMatch(/<testsuite name="thumbnail-api-verify http:\/\/127\.0\.0\.1:\d+" tests="\d+" failures="\d+" errors="1" skipped="3"/);
   });
 
   test('sends no more POSTs than allowed, and the report counts exactly those the service received', () => {

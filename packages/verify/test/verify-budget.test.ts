@@ -3,9 +3,9 @@
 // POST the report counts, and never the same POST twice. Counted at the stand-in, on real sockets.
 import fc from 'fast-check';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { PostBudget } from '../src/verify/budget.js';
-import { POST_PROBE_KINDS } from '../src/verify/probe-plan.js';
-import { runVerification } from '../src/verify/run-verification.js';
+import { PostBudget } from '../src/budget.js';
+import { POST_PROBE_KINDS } from '../src/probe-plan.js';
+import { runVerification } from '../src/run-verification.js';
 import { faithful, KEY, type StandInAnswer, type StandInRequest, startVerifyStandIn, type VerifyStandIn } from './helpers/verify-stand-in.js';
 
 const FAULTS = ['answer', 'pushback', 'pushback-too-long', 'server-error', 'reset', 'hang', 'not-json', 'refused'] as const;

@@ -43,7 +43,7 @@ export function formatJunit(report: VerifyReport): string {
     cases.push(testCase('verify.assumptions', `${finding.check} (${finding.assumption?.pointer ?? ''})`, body));
   }
   const suite =
-    `<testsuite name="thumbnail-api-mock verify ${attribute(report.baseUrl)}" tests="${cases.length}" failures="${failures}" ` +
+    `<testsuite name="thumbnail-api-verify ${attribute(report.baseUrl)}" tests="${cases.length}" failures="${failures}" ` +
     `errors="${errors}" skipped="${skipped}" timestamp="${report.startedAt}">`;
   return ['<?xml version="1.0" encoding="UTF-8"?>', '<testsuites>', suite, ...cases, '</testsuite>', '</testsuites>', ''].join('\n');
 }

@@ -4,7 +4,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { scratchDir } from './helpers/scratch-dir.js';
-import { FORBIDDEN_KEY, faithful, KEY, runVerify, type StandInRequest, startVerifyStandIn, type VerifyStandIn } from './helpers/verify-stand-in.js';
+import { runVerify } from './helpers/verify-cli.js';
+import { FORBIDDEN_KEY, faithful, KEY, type StandInRequest, startVerifyStandIn, type VerifyStandIn } from './helpers/verify-stand-in.js';
 
 const dir = scratchDir('verify-secrets-');
 

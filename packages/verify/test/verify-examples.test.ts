@@ -4,11 +4,11 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { killMarked, markerVariable, newMarker, survivorsOf } from '@thumbnail-api/dev-tools/process-marker';
 import { runProcess } from '@thumbnail-api/dev-tools/run-process';
 import { afterAll, afterEach, expect, test } from 'vitest';
 import { parse } from 'yaml';
-import { cliPath } from './helpers/cli.js';
-import { killMarked, markerVariable, newMarker, survivorsOf } from './helpers/processes.js';
+import { cliPath } from './helpers/verify-cli.js';
 import { FORBIDDEN_KEY, faithful, KEY, type StandInRequest, startVerifyStandIn, type VerifyStandIn } from './helpers/verify-stand-in.js';
 
 interface Step {
@@ -18,7 +18,7 @@ interface Step {
 const workflow = parse(readFileSync(fileURLToPath(new URL('../examples/verify-nightly.yml', import.meta.url)), 'utf8')) as {
   jobs: Record<string, { steps: Step[] }>;
 };
-const step = workflow.jobs.verify!.steps.find((candidate) => candidate.run?.includes('npx @thumbnail-api/mock verify'))!;
+const step = workflow.jobs.verify!.steps.find((candidate) => candidate.run?.includes('npx @thumbnail-api/verify'))!;
 const project = mkdtempSync(join(tmpdir(), 'verify-nightly-'));
 afterAll(() => rmSync(project, { recursive: true, force: true }));
 const services: VerifyStandIn[] = [];
@@ -26,12 +26,12 @@ afterEach(async () => {
   for (const service of services.splice(0)) await service.close();
 });
 
-/** The step as the runner runs it: `npx @thumbnail-api/mock` pointing at this build, the `${{ }}` values filled in. */
+/** The step as the runner runs it: `npx @thumbnail-api/verify` pointing at this build, the `${{ }}` values filled in. */
 async function runStep(service: VerifyStandIn) {
   const values: Record<string, string> = { THUMBNAIL_API_UPSTREAM: service.url, THUMBNAIL_API_KEY: KEY, THUMBNAIL_API_FORBIDDEN_KEY: FORBIDDEN_KEY };
   const env = Object.fromEntries(Object.entries(step.env ?? {}).map(([name, value]) => [name, value.replace(/\$\{\{[^}]+\}\}/, values[name] ?? '')]));
   const marker = newMarker();
-  const command = step.run!.replace('npx @thumbnail-api/mock', `"${process.execPath}" "${cliPath}"`);
+  const command = step.run!.replace('npx @thumbnail-api/verify', `"${process.execPath}" "${cliPath}"`);
   const result = await runProcess(command, [], {
     cwd: project,
     shell: true,
