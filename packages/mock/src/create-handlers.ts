@@ -10,6 +10,7 @@ import { answerSafely, perform, responseOf } from './fetch/fetch-response.js';
 import { failureLog } from './http/answer-failure.js';
 import { assembleMock } from './mock-assembly.js';
 import { checkMswRuntime } from './msw-runtime.js';
+import { writeCoverageIntoRun } from './node/coverage-file.js';
 import { checkOptions, type MockOptions } from './options.js';
 import { notCompiledAnswerer } from './pipeline/answerer.js';
 
@@ -44,6 +45,12 @@ export async function createHandlers<C extends ContractOperations = ThumbnailApi
   const { pipeline, controls } = mock;
   const basePath = base.pathname === '/' ? '' : base.pathname.replace(/\/+$/, '');
   const baseUrl = `${base.origin}${basePath}`;
+  try {
+    writeCoverageIntoRun(controls.coverage, 'createHandlers()', baseUrl);
+  } catch (error) {
+    await mock.close();
+    throw error;
+  }
   // MSW tests a RegExp against the request's URL without its query: this origin, at or under the base path.
   const underBase = new RegExp(`^${escapeRegExp(baseUrl)}(?:/|$)`);
 

@@ -5,6 +5,7 @@ import type { ServedContract } from './contract/read-contract.js';
 import type { ContractOperations, ThumbnailApiOperations } from './double/operation-types.js';
 import type { MockTestDouble } from './double/test-double.js';
 import { type AssembledMock, assembleMock } from './mock-assembly.js';
+import { writeCoverageIntoRun } from './node/coverage-file.js';
 import { startFrontServer } from './node/front-server.js';
 import { createNodeHandler } from './node/node-adapter.js';
 import { checkOptions, checks, type MockOptions } from './options.js';
@@ -75,6 +76,13 @@ export async function serveMock<C extends ContractOperations = ThumbnailApiOpera
     throw error;
   });
   server.use(createNodeHandler(mock));
+  try {
+    writeCoverageIntoRun(mock.controls.coverage, 'startMock()', server.url);
+  } catch (error) {
+    await server.stop();
+    await mock.close();
+    throw error;
+  }
   const replay = mock.replay === undefined ? {} : { replay: mock.replay };
   return Object.assign(mock.double as MockTestDouble<C>, { url: server.url, host: server.host, port: server.port, stop: server.stop }, replay);
 }

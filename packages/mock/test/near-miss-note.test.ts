@@ -6,7 +6,7 @@ import { AuthenticationError, ThumbnailClient, UnprocessableEntityError } from '
 import { openapiJsonPath } from '@thumbnail-api/spec';
 import { setupServer } from 'msw/node';
 import { afterAll, describe, expect, test } from 'vitest';
-import { createBrowserMock } from '../src/browser.js';
+import { createBrowserMock, type ThumbnailApiOperations } from '../src/browser.js';
 import { type KeyRegistry, startMock, type TestDouble } from '../src/index.js';
 import { createHandlers } from '../src/msw.js';
 
@@ -39,7 +39,7 @@ const doors: Record<string, () => Promise<Door>> = {
     };
   },
   'the browser door (createBrowserMock())': async () => {
-    const door = await createBrowserMock({ contract: JSON.parse(readFileSync(openapiJsonPath, 'utf8')), keys });
+    const door = await createBrowserMock<ThumbnailApiOperations>({ contract: JSON.parse(readFileSync(openapiJsonPath, 'utf8')), keys });
     const fetch = (input: RequestInfo | URL, init?: RequestInit) => door.fetch(new Request(input, init));
     return {
       double: door,
