@@ -117,7 +117,7 @@ test('--help lists the options and routes of near misses, coverage and the refus
   expect(await help.exited).toEqual({ code: 0, signal: null });
   for (const line of [
     '--coverage-report <file>',
-    '--require-coverage <all|operation[:outcome],...>',
+    '--require-coverage <all|client|operation[:outcome],...>',
     '--allowed-host <name>',
     'GET    /__mock/near-misses',
     'GET    /__mock/coverage',

@@ -5,7 +5,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { COVERAGE_DIR_VARIABLE } from '@thumbnail-api/spec/profile';
 import type { CoverageReport, CoveredOutcome, OperationCoverage } from '../double/coverage.js';
-import { COVERAGE_FILE_PREFIX, type CoverageFile } from '../node/coverage-file.js';
+import { COVERAGE_DOORS, COVERAGE_FILE_PREFIX, type CoverageFile } from '../node/coverage-file.js';
 
 /** One mock whose coverage is in a merged report. */
 export interface CountedMock {
@@ -106,5 +106,9 @@ export function requestsText(count: number): string {
 export function doorsText(mocks: readonly CountedMock[]): string {
   const byDoor = new Map<string, number>();
   for (const { mock } of mocks) byDoor.set(mock, (byDoor.get(mock) ?? 0) + 1);
-  return [...byDoor].map(([door, count]) => `${count} ${door}`).join(', ');
+  const order = (door: string) => (COVERAGE_DOORS as readonly string[]).indexOf(door);
+  return [...byDoor]
+    .sort(([a], [b]) => order(a) - order(b))
+    .map(([door, count]) => `${count} ${door}`)
+    .join(', ');
 }

@@ -11,8 +11,9 @@ import { type Coverage, type CoverageReport, DELAYED_OUTCOME } from '../double/c
 /** How every coverage file's name starts; the merge reads only `<prefix>*.json`. */
 export const COVERAGE_FILE_PREFIX = 'thumbnail-api-mock-coverage-';
 
-/** The door a mock was started through, as a coverage file names it. */
-export type CoverageDoor = 'startMock()' | 'createHandlers()';
+/** The doors whose mocks write coverage files, as the files name them. */
+export const COVERAGE_DOORS = ['startMock()', 'createHandlers()'] as const;
+export type CoverageDoor = (typeof COVERAGE_DOORS)[number];
 
 /** One mock's coverage file. */
 export interface CoverageFile {
