@@ -118,6 +118,9 @@ test('--help lists the options and routes of near misses, coverage and the refus
   for (const line of [
     '--coverage-report <file>',
     '--require-coverage <all|client|operation[:outcome],...>',
+    'client: what a well-behaved client can meet',
+    'thumbnail-api-mock coverage <dir> [--require-coverage <...>]',
+    'the command also gets THUMBNAIL_API_MOCK_COVERAGE_DIR,',
     '--allowed-host <name>',
     'GET    /__mock/near-misses',
     'GET    /__mock/coverage',
