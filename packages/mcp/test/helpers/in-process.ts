@@ -14,6 +14,8 @@ export const decline: UserAnswer = () => ({ action: 'decline' });
 
 export interface Harness {
   readonly server: ThumbnailMcpServer;
+  /** The key the server calls with; `mock.forKey(apiKey)` is its part of the mock. */
+  readonly apiKey: string;
   /** Every message the server sent, in order, as the client received it. */
   readonly sent: JSONRPCMessage[];
   readonly logged: string[];
@@ -38,6 +40,7 @@ export async function startHarness(mock: RunningMock, options: ThumbnailMcpServe
   const clients: Client[] = [];
   return {
     server,
+    apiKey,
     sent,
     logged,
     asked,
@@ -71,6 +74,6 @@ export async function startHarness(mock: RunningMock, options: ThumbnailMcpServe
 }
 
 /** The text of a tool result's content. */
-export function textOf(result: { content?: unknown }): string {
-  return ((result.content ?? []) as { type: string; text?: string }[]).map((item) => item.text ?? '').join('\n');
+export function textOf(result: unknown): string {
+  return (((result as { content?: unknown }).content ?? []) as { text?: string }[]).map((item) => item.text ?? '').join('\n');
 }
