@@ -46,13 +46,14 @@ export async function runCli(argv: readonly string[]): Promise<void> {
   const stops: (() => Promise<void>)[] = [];
   if (mock) stops.push(() => mock.stop());
   let stopping = false;
-  const stop = async () => {
+  const stop = async (why: string) => {
     if (stopping) return;
     stopping = true;
+    say(`stopping: ${why}`);
     for (const step of stops.reverse()) await step().catch(() => undefined);
     process.exit(0);
   };
-  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.once(signal, () => void stop());
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.once(signal, () => void stop(signal));
 
   const server = await createThumbnailMcpServer({
     apiKey,
@@ -79,8 +80,8 @@ export async function runCli(argv: readonly string[]): Promise<void> {
     return;
   }
   // The client ends the session by closing our stdin (or by exiting, which closes it too).
-  process.stdin.once('end', () => void stop());
-  process.stdin.once('close', () => void stop());
+  process.stdin.once('end', () => void stop('the client closed the session (standard input ended)'));
+  process.stdin.once('close', () => void stop('standard input closed'));
   await server.connect(new StdioServerTransport());
   say(`serving ${tools} over stdio for ${target}; ${budget}`);
 }
