@@ -17,7 +17,18 @@ describe('parseCliOptions', () => {
   });
 
   test('reads every flag', () => {
-    const argv = ['--max-creates', '0', '--allow-unconfirmed-creates', '--mock-url', 'http://127.0.0.1:4010', '--test-double-tools', '--timeout-ms', '500', '--http', '0'];
+    const argv = [
+      '--max-creates',
+      '0',
+      '--allow-unconfirmed-creates',
+      '--mock-url',
+      'http://127.0.0.1:4010',
+      '--test-double-tools',
+      '--timeout-ms',
+      '500',
+      '--http',
+      '0',
+    ];
     expect(parseCliOptions(argv)).toMatchObject({
       maxCreates: 0,
       allowUnconfirmedCreates: true,

@@ -64,7 +64,7 @@ describe('over stdio', () => {
       await mock.forKey(SENTINEL).rule({ operationId: 'createThumbnail', times: 1, ...fault });
       expect((await client.callTool(create)).isError).toBe(true);
     }
-    expect(textOf(await client.callTool(create))).toContain("budget of 3 billed calls is spent");
+    expect(textOf(await client.callTool(create))).toContain('budget of 3 billed calls is spent');
     expect(await posts()).toHaveLength(3);
   });
 
@@ -136,7 +136,8 @@ describe('a session started again over the same stdio', () => {
 });
 
 describe('as a program', () => {
-  const run = (args: string[], env: Record<string, string> = { PATH: environment.PATH }) => runProcess(process.execPath, [bin, ...args], { env, timeoutMs: 60_000 });
+  const run = (args: string[], env: Record<string, string> = { PATH: environment.PATH }) =>
+    runProcess(process.execPath, [bin, ...args], { env, timeoutMs: 60_000 });
 
   test('a wrong flag: exit code 2, the reason and the usage', async () => {
     const result = await run(['--max-creates', 'lots']);

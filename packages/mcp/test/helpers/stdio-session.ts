@@ -29,8 +29,8 @@ export interface StdioSessionOptions {
 export async function openStdioSession(options: StdioSessionOptions): Promise<StdioSession> {
   const transport = new StdioClientTransport({ command: options.command, args: [...options.args], env: options.env, cwd: options.cwd, stderr: 'pipe' });
   let stderr = '';
-  transport.stderr?.setEncoding('utf8').on('data', (chunk: string) => {
-    stderr += chunk;
+  transport.stderr?.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString('utf8');
   });
   const messages: JSONRPCMessage[] = [];
   const recording = new RecordingTransport(transport, (message) => messages.push(message));
