@@ -12,6 +12,7 @@ export const ALLOWED_FILES: Record<string, RegExp[]> = {
   '@thumbnail-api/types': [/^src\/index\.(js|d\.ts)$/, /^generated\/openapi\.gen\.d\.ts$/],
   '@thumbnail-api/client': [/^dist\/[\w/-]+\.(js|d\.ts)$/, /^dist\/cjs\/package\.json$/],
   '@thumbnail-api/mock': [/^dist\/[\w/-]+\.(js|d\.ts)$/, /^dist\/cjs\/package\.json$/, /^dist\/examples\.json$/, /^bin\/thumbnail-api-mock\.js$/],
+  '@thumbnail-api/mcp': [/^dist\/[\w/-]+\.(js|d\.ts)$/, /^dist\/cjs\/package\.json$/, /^bin\/thumbnail-api-mcp\.js$/],
 };
 
 /** Files no package may ship, whatever its allow-list says, with the reason a reviewer reads. */
