@@ -34,17 +34,22 @@ function pnpm(): [string, string[]] {
   return [process.execPath, [join(repoRoot, 'scripts', 'pnpm.mjs')]];
 }
 
+/** Packs workspace folders (relative to the repository's root) with pnpm, as the getting-started guide does, into `destination`. */
+export function packWorkspaceFolders(folders: readonly string[], destination: string): void {
+  mkdirSync(destination, { recursive: true });
+  const [command, prefix] = pnpm();
+  for (const folder of folders) {
+    execFileSync(command, [...prefix, 'pack', '--pack-destination', destination], { cwd: join(repoRoot, folder), stdio: 'pipe', timeout: 120_000 });
+  }
+}
+
 /** Packs `folders`, installs the tarballs (and `fromRegistry`) into a new ES module project; removes it if that fails. */
 export function installPackedProject(options: PackedProjectOptions): PackedProject {
   const dir = mkdtempSync(join(tmpdir(), options.prefix ?? 'thumbnail-api-packed-'));
   const remove = () => rmSync(dir, { recursive: true, force: true });
   try {
     const tarballs = join(dir, 'tarballs');
-    mkdirSync(tarballs);
-    const [command, prefix] = pnpm();
-    for (const folder of options.folders) {
-      execFileSync(command, [...prefix, 'pack', '--pack-destination', tarballs], { cwd: join(repoRoot, folder), stdio: 'pipe', timeout: 120_000 });
-    }
+    packWorkspaceFolders(options.folders, tarballs);
     writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'packed-user', private: true, type: 'module' }));
     // A user's shell; npm's update notice and Prism's install analytics are not part of the test.
     const env = userShellEnvironment({ npm_config_update_notifier: 'false', SCARF_ANALYTICS: 'false' });

@@ -36,7 +36,7 @@ export function deriveContractTools(model: ContractModel): { tools: ContractTool
   for (const operation of model.operations) {
     const kind = operationKind(operation);
     const label = `${operation.method.toUpperCase()} ${operation.path}`;
-    if (kind === undefined) skipped.push(`${operation.operationId ?? label} (${label}): a write whose cost no one has stated`);
+    if (kind === undefined) skipped.push(`${operation.operationId ?? label} (${label}): a write whose cost the service profile does not state`);
     else tools.push(toolOf(model, operation, kind, label));
   }
   return { tools, skipped };

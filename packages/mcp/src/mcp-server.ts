@@ -6,6 +6,7 @@ import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError, type Tool } from '@modelcontextprotocol/sdk/types.js';
 import { ThumbnailClient } from '@thumbnail-api/client';
 import { loadContract } from '@thumbnail-api/spec';
+import { API_KEY_VARIABLE, BASE_URL_VARIABLE } from '@thumbnail-api/spec/profile';
 import { apiTools } from './api-tools.js';
 import { deriveContractTools } from './contract-tools.js';
 import { CreateBudget } from './create-budget.js';
@@ -58,8 +59,8 @@ const VERSION: string = JSON.parse(readFileSync(new URL('../package.json', impor
  */
 export async function createThumbnailMcpServer(options: ThumbnailMcpServerOptions = {}): Promise<ThumbnailMcpServer> {
   const client = new ThumbnailClient({ apiKey: options.apiKey, baseUrl: options.baseUrl, timeoutMs: options.timeoutMs, maxResponseBytes: MAX_RESPONSE_BYTES });
-  const apiKey = options.apiKey ?? process.env.THUMBNAIL_API_KEY ?? '';
-  const baseUrl = (options.baseUrl ?? process.env.THUMBNAIL_API_BASE_URL ?? '').replace(/\/+$/, '');
+  const apiKey = options.apiKey ?? process.env[API_KEY_VARIABLE] ?? '';
+  const baseUrl = (options.baseUrl ?? process.env[BASE_URL_VARIABLE] ?? '').replace(/\/+$/, '');
   const redact = createRedact(apiKey);
   const log = (line: string) => (options.log ?? ((text: string) => process.stderr.write(`thumbnail-api-mcp: ${text}\n`)))(redact(line));
   const budget = new CreateBudget(options.maxCreates ?? DEFAULT_MAX_CREATES);

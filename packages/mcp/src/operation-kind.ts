@@ -1,8 +1,7 @@
-// What calling an operation does to the user: the one place that decides which operations are billed and how every
-// tool is annotated. Nothing else in this package looks at HTTP methods.
-// Derived from the operation, not from a service profile (none is published yet): the contract says a retried
-// createThumbnail "may generate (and bill) a second thumbnail", so every POST is taken as a billed generation.
+// What calling an operation does to the user: the one place that decides which operations are billed (from the
+// service profile, which names them) and how every tool is annotated. Nothing else in this package looks at methods.
 import type { ContractOperation } from '@thumbnail-api/spec/model';
+import { isBilled } from '@thumbnail-api/spec/profile';
 
 /** `read`: safe to call freely. `billed`: may generate and bill, so it needs the user's confirmation and the budget. */
 export type OperationKind = 'read' | 'billed';
@@ -17,9 +16,9 @@ export interface ToolHints {
 
 /** The kind of `operation`, or `undefined` for one this server does not offer (a write it cannot tell the cost of). */
 export function operationKind(operation: ContractOperation): OperationKind | undefined {
+  if (isBilled(operation.operationId)) return 'billed';
   if (operation.method === 'get') return 'read';
-  if (operation.method === 'post') return 'billed';
-  // PUT, PATCH, DELETE: none is documented by the service; offered only once someone has decided what they cost.
+  // Any other write: offered only once the profile says what it costs.
   return undefined;
 }
 

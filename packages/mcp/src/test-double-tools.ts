@@ -5,6 +5,7 @@
 import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { ConnectedKeyView } from '@thumbnail-api/mock';
 import { isJsonObject, type JsonObject } from '@thumbnail-api/spec/model';
+import { API_KEY_VARIABLE } from '@thumbnail-api/spec/profile';
 import { argumentCheck } from './tool-arguments.js';
 import { type ServedTool, toolData, toolError } from './tool-result.js';
 
@@ -13,7 +14,7 @@ const THIS_KEY = "(this server's key)";
 /** The test-double tools over `view` (the mock's view of this server's key); `operationIds` are the contract's. */
 export function testDoubleTools(view: ConnectedKeyView, mockUrl: string, operationIds: readonly string[]): ServedTool[] {
   const operationId = { type: 'string', enum: [...operationIds], description: 'Only requests to this operation of the contract.' };
-  const scope = `The mock at ${mockUrl}; only requests sent with the key this server calls with (THUMBNAIL_API_KEY, or its dry-run key), and only this key's rules.`;
+  const scope = `The mock at ${mockUrl}; only requests sent with the key this server calls with (${API_KEY_VARIABLE}, or its dry-run key), and only this key's rules.`;
   const look = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false };
   return [
     served(

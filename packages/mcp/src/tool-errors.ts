@@ -12,6 +12,7 @@ import {
   ResponseTooLargeError,
   ThumbnailApiError,
 } from '@thumbnail-api/client';
+import { API_KEY_VARIABLE, BASE_URL_VARIABLE } from '@thumbnail-api/spec/profile';
 import type { OperationKind } from './operation-kind.js';
 
 /** The tool error's text for a call to a tool of `kind` that failed with `error` (the client's typed errors). */
@@ -23,14 +24,14 @@ export function describeCallFailure(error: unknown, toolName: string, kind: Oper
       ? ` The request was sent, so the service may have generated (and billed) it even so. Do not call ${toolName} again to retry: list the thumbnails first to see whether it was made, and ask the user before another try.`
       : '';
   if (error instanceof AuthenticationError) {
-    return `The service refused the API key (${said}). The key comes from THUMBNAIL_API_KEY in this server's configuration, which only the user can change; retrying will not help.`;
+    return `The service refused the API key (${said}). The key comes from ${API_KEY_VARIABLE} in this server's configuration, which only the user can change; retrying will not help.`;
   }
   if (error instanceof PermissionDeniedError) {
     return `The service answered that this key has no access (${said}). A key acts in its user's active organization, which is switched in the service dashboard, not through the API: ask the user.`;
   }
   if (error instanceof APITimeoutError) return `No complete answer came in time (${said}).${mayHaveBilled || ' Try again later.'}`;
   if (error instanceof APIConnectionError) {
-    return `The service could not be reached (${said}).${mayHaveBilled || ' Check with the user that the service is up and THUMBNAIL_API_BASE_URL is right.'}`;
+    return `The service could not be reached (${said}).${mayHaveBilled || ' Check with the user that the service is up and ${BASE_URL_VARIABLE} is right.'}`;
   }
   if (error instanceof APIUserAbortError) return `The call was cancelled (${said}).${mayHaveBilled}`;
   if (error instanceof ResponseTooLargeError) return `The answer was too large to read (${said}).${mayHaveBilled}`;

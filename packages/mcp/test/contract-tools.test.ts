@@ -30,15 +30,15 @@ const body = (ref: string) => ({ required: true, content: { 'application/json': 
 const ok = { '200': { description: 'OK', content: { 'application/json': { schema: { type: 'object', additionalProperties: true } } } } };
 
 describe('deriveContractTools', () => {
-  test('a POST becomes a billed tool whose arguments are its body’s documented fields, references inlined and marks lifted into the description', () => {
+  test('an operation the service profile bills becomes a billed tool: its arguments the body’s documented fields, references inlined, marks lifted into the description', () => {
     const { tools } = deriveContractTools(
       contractOf({
-        '/persons': { post: { operationId: 'createPerson', summary: 'Add a person', requestBody: body('#/components/schemas/Person'), responses: ok } },
+        '/persons': { post: { operationId: 'createThumbnail', summary: 'Add a person', requestBody: body('#/components/schemas/Person'), responses: ok } },
       }),
     );
     expect(tools).toHaveLength(1);
     const [tool] = tools;
-    expect(tool!.name).toBe('create_person');
+    expect(tool!.name).toBe('create_thumbnail');
     expect(tool!.kind).toBe('billed');
     expect(tool!.inputSchema).toEqual({
       type: 'object',
@@ -57,10 +57,10 @@ describe('deriveContractTools', () => {
     ]);
   });
 
-  test.each(['put', 'patch', 'delete'])('a %s is not offered, and the server says so', (method) => {
+  test.each(['post', 'put', 'patch', 'delete'])('a %s the service profile does not bill is not offered, and the server says so', (method) => {
     const derived = deriveContractTools(contractOf({ '/persons': { [method]: { operationId: 'changePersons', responses: ok } } }));
     expect(derived.tools).toEqual([]);
-    expect(derived.skipped).toEqual([`changePersons (${method.toUpperCase()} /persons): a write whose cost no one has stated`]);
+    expect(derived.skipped).toEqual([`changePersons (${method.toUpperCase()} /persons): a write whose cost the service profile does not state`]);
   });
 
   test.each([
@@ -71,7 +71,7 @@ describe('deriveContractTools', () => {
       { parameters: [{ name: 'page', in: 'query' }], get: { operationId: 'listPersons', responses: ok } },
       'listPersons has parameters',
     ],
-    ['a recursive body', { post: { operationId: 'addLoop', requestBody: body('#/components/schemas/Loop'), responses: ok } }, 'refers to itself'],
+    ['a recursive body', { post: { operationId: 'createThumbnail', requestBody: body('#/components/schemas/Loop'), responses: ok } }, 'refers to itself'],
   ])('refuses %s, naming it', (_, pathItem, message) => {
     expect(() => deriveContractTools(contractOf({ '/persons': pathItem }))).toThrow(message);
   });

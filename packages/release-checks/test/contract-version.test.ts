@@ -22,16 +22,14 @@ components:
 
 const repos: string[] = [];
 
-/** A throwaway repository with the public packages at `versions`, in the order PUBLIC_PACKAGES lists them (spec first). */
-function makeRepo(versions: readonly string[], contract = CONTRACT) {
-  expect(versions).toHaveLength(PUBLIC_PACKAGES.length);
+/** A throwaway repository with every public package at `version`, except those `others` names. */
+function makeRepo(version: string, others: Record<string, string> = {}, contract = CONTRACT) {
   const root = mkdtempSync(join(tmpdir(), 'version-repo-'));
   repos.push(root);
-  const dirs = PUBLIC_PACKAGES.map(([, dir]) => dir);
-  dirs.forEach((dir, i) => {
+  for (const [name, dir] of PUBLIC_PACKAGES) {
     mkdirSync(join(root, dir, 'src'), { recursive: true });
-    writeFileSync(join(root, dir, 'package.json'), JSON.stringify({ name: `@thumbnail-api/${dir.split('/').pop()}`, version: versions[i] }, null, 2));
-  });
+    writeFileSync(join(root, dir, 'package.json'), JSON.stringify({ name, version: others[name] ?? version }, null, 2));
+  }
   writeFileSync(join(root, 'spec', 'openapi.yaml'), contract);
   return root;
 }
@@ -62,7 +60,7 @@ describe('findInfoVersion', () => {
 
 describe('syncContractVersion', () => {
   it('writes the spec package version into info.version, touching nothing else', () => {
-    const root = makeRepo(PUBLIC_PACKAGES.map(() => '2.0.0'));
+    const root = makeRepo('2.0.0');
     expect(syncContractVersion(root)).toEqual({ version: '2.0.0', changed: ['spec/openapi.yaml'] });
     expect(readFileSync(join(root, 'spec', 'openapi.yaml'), 'utf8')).toBe(CONTRACT.replace('  version: 1.0.0', '  version: 2.0.0'));
     expect(syncContractVersion(root).changed).toEqual([]);
@@ -71,22 +69,22 @@ describe('syncContractVersion', () => {
 
 describe('contractVersionProblems', () => {
   it('finds none when all agree', () => {
-    expect(contractVersionProblems(makeRepo(PUBLIC_PACKAGES.map(() => '1.0.0')))).toEqual([]);
+    expect(contractVersionProblems(makeRepo('1.0.0'))).toEqual([]);
   });
 
   it('names info.version edited by hand and the command that fixes it', () => {
-    const root = makeRepo(
-      PUBLIC_PACKAGES.map(() => '1.0.0'),
-      CONTRACT.replace('version: 1.0.0', 'version: 1.1.0'),
-    );
+    const root = makeRepo('1.0.0', {}, CONTRACT.replace('version: 1.0.0', 'version: 1.1.0'));
     expect(contractVersionProblems(root)).toEqual([
       'spec/openapi.yaml says info.version 1.1.0, but spec/package.json says 1.0.0. The package version is the one source (changesets move it): run `pnpm --filter @thumbnail-api/release-checks run sync-contract-version` and commit.',
     ]);
   });
 
-  it('names a public package whose version left the fixed group', () => {
-    const [problem, ...rest] = contractVersionProblems(makeRepo(PUBLIC_PACKAGES.map(([name]) => (name === '@thumbnail-api/mock' ? '1.0.1' : '1.0.0'))));
-    expect(rest).toEqual([]);
-    expect(problem).toContain('@thumbnail-api/mock is at 1.0.1, but @thumbnail-api/spec is at 1.0.0');
-  });
+  it.each(PUBLIC_PACKAGES.filter(([name]) => name !== '@thumbnail-api/spec').map(([name]) => name))(
+    'names %s when its version left the fixed group',
+    (name) => {
+      const [problem, ...rest] = contractVersionProblems(makeRepo('1.0.0', { [name]: '1.0.1' }));
+      expect(rest).toEqual([]);
+      expect(problem).toContain(`${name} is at 1.0.1, but @thumbnail-api/spec is at 1.0.0`);
+    },
+  );
 });

@@ -1,11 +1,12 @@
 // The command line of thumbnail-api-mcp, parsed and checked. Everything that limits what the model can do (the budget,
 // confirmation, the target) is decided here, by whoever starts the server, and by nothing the model sends.
 import { parseArgs } from 'node:util';
+import { API_KEY_VARIABLE, BASE_URL_VARIABLE } from '@thumbnail-api/spec/profile';
 
 export const usage = `Usage: thumbnail-api-mcp [options]
 
 An MCP server for the Thumbnail Generation Service API, over stdio (or Streamable HTTP on 127.0.0.1).
-It reads THUMBNAIL_API_KEY and THUMBNAIL_API_BASE_URL from its environment; the key is never shown to
+It reads ${API_KEY_VARIABLE} and ${BASE_URL_VARIABLE} from its environment; the key is never shown to
 the model. Each billed call (create_thumbnail) is confirmed by the user through the MCP client
 (elicitation), showing the arguments and the budget left, before anything is sent.
 
@@ -15,7 +16,7 @@ Options:
   --allow-unconfirmed-creates  Let a client that cannot ask the user (no elicitation) make billed
                                calls without confirmation, within the budget
   --mock                       Dry run: start the mock in this process and send every call to it
-                               (nothing is generated or billed; THUMBNAIL_API_BASE_URL is not read)
+                               (nothing is generated or billed; ${BASE_URL_VARIABLE} is not read)
   --mock-url <url>             Dry run against a running mock (npx thumbnail-api-mock)
   --test-double-tools          Also offer the mock's test double as tools (rules, journal, near
                                misses, coverage, reset), scoped to this server's key; needs --mock
@@ -27,7 +28,7 @@ Options:
   -h, --help                   Show this help
   --version                    Show the version
 
-On a dry run, THUMBNAIL_API_KEY is used when set (so that the test-double tools see the requests of
+On a dry run, ${API_KEY_VARIABLE} is used when set (so that the test-double tools see the requests of
 tests that use it), else the key thumbnail-api-mcp-dry-run.`;
 
 /** What the command line asks for. */

@@ -3,6 +3,7 @@
 // protocol only: every line for people goes to standard error, the key redacted.
 import { readFileSync } from 'node:fs';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import { API_KEY_VARIABLE, BASE_URL_VARIABLE } from '@thumbnail-api/spec/profile';
 import { createRedact } from '../key-guard.js';
 import { createThumbnailMcpServer } from '../mcp-server.js';
 import { type CliOptions, CliUsageError, parseCliOptions, usage } from './cli-options.js';
@@ -23,7 +24,7 @@ export async function runCli(argv: readonly string[]): Promise<void> {
   if (options.help) return void process.stdout.write(`${usage}\n`);
   if (options.version) return void process.stdout.write(`${JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')).version}\n`);
 
-  const envKey = process.env.THUMBNAIL_API_KEY;
+  const envKey = process.env[API_KEY_VARIABLE];
   const apiKey = options.mock !== undefined && !envKey ? DRY_RUN_KEY : envKey;
   const redact = createRedact(apiKey ?? '');
   const say = (line: string) => process.stderr.write(`thumbnail-api-mcp: ${redact(line)}\n`);
@@ -69,7 +70,7 @@ export async function runCli(argv: readonly string[]): Promise<void> {
     return fail(error instanceof Error ? error.message : String(error));
   });
   stops.push(() => server.close());
-  const target = baseUrl ? `the mock at ${baseUrl} (a dry run: nothing is billed)` : 'the service at THUMBNAIL_API_BASE_URL';
+  const target = baseUrl ? `the mock at ${baseUrl} (a dry run: nothing is billed)` : `the service at ${BASE_URL_VARIABLE}`;
   const budget = `billed calls: at most ${server.budget.max}${options.allowUnconfirmedCreates ? ', unconfirmed where the client cannot ask the user' : ', each confirmed by the user'}`;
   const tools = server.tools.map((tool) => tool.name).join(', ');
 

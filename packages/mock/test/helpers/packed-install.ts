@@ -2,6 +2,8 @@
 // throwaway project outside the workspace (@thumbnail-api/dev-tools/packed-project).
 import { installPackedProject, type PackedProject } from '@thumbnail-api/dev-tools/packed-project';
 
+export { packWorkspaceFolders } from '@thumbnail-api/dev-tools/packed-project';
+
 export type PackedInstall = PackedProject;
 
 /** What to install beside the mock: more workspace packages (folders, packed too) and packages from the registry (`name@version`). */
