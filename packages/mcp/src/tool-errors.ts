@@ -31,7 +31,7 @@ export function describeCallFailure(error: unknown, toolName: string, kind: Oper
   }
   if (error instanceof APITimeoutError) return `No complete answer came in time (${said}).${mayHaveBilled || ' Try again later.'}`;
   if (error instanceof APIConnectionError) {
-    return `The service could not be reached (${said}).${mayHaveBilled || ' Check with the user that the service is up and ${BASE_URL_VARIABLE} is right.'}`;
+    return `The service could not be reached (${said}).${mayHaveBilled || ` Check with the user that the service is up and ${BASE_URL_VARIABLE} is right.`}`;
   }
   if (error instanceof APIUserAbortError) return `The call was cancelled (${said}).${mayHaveBilled}`;
   if (error instanceof ResponseTooLargeError) return `The answer was too large to read (${said}).${mayHaveBilled}`;
