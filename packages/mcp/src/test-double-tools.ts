@@ -15,7 +15,18 @@ const THIS_KEY = "(this server's key)";
 export function testDoubleTools(view: ConnectedKeyView, mockUrl: string, operationIds: readonly string[]): ServedTool[] {
   const operationId = { type: 'string', enum: [...operationIds], description: 'Only requests to this operation of the contract.' };
   const scope = `The mock at ${mockUrl}; only requests sent with the key this server calls with (${API_KEY_VARIABLE}, or its dry-run key), and only this key's rules.`;
-  const look = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false };
+  /** A tool that only reads the test double: its filters as arguments, what it read with the key hints replaced. */
+  const reading = (name: string, title: string, description: string, filters: Record<string, object>, read: (args: JsonObject) => Promise<unknown>) =>
+    served(
+      {
+        name,
+        title,
+        description: `${description} ${scope}`,
+        inputSchema: { type: 'object', properties: filters, additionalProperties: false },
+        annotations: { title, readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+      },
+      async (args) => toolData(hideKeyHints(await read(args))),
+    );
   return [
     served(
       {
@@ -44,35 +55,28 @@ export function testDoubleTools(view: ConnectedKeyView, mockUrl: string, operati
         return toolData({ id }, [`Rule ${id} is in force for this server's key until mock_reset (or until its times are used up).`]);
       },
     ),
-    served(
-      {
-        name: 'mock_requests',
-        title: 'Read the mock’s journal',
-        description: `What the mock received, oldest first: method, path, status, headers (credentials redacted), body, the rule that answered. ${scope}`,
-        inputSchema: { type: 'object', properties: { operationId }, additionalProperties: false },
-        annotations: { title: 'Read the mock’s journal', ...look },
-      },
-      async (args) => toolData({ requests: hideKeyHints(await view.requests(args as { operationId?: never })) }),
+    reading(
+      'mock_requests',
+      'Read the mock’s journal',
+      'What the mock received, oldest first: method, path, status, headers (credentials redacted), body, the rule that answered.',
+      { operationId },
+      async (args) => ({
+        requests: await view.requests(args as { operationId?: never }),
+      }),
     ),
-    served(
-      {
-        name: 'mock_near_misses',
-        title: 'Why no rule matched',
-        description: `Requests to an operation with rules that no rule answered, newest first, each with the nearest rule and where the request differs from it. ${scope}`,
-        inputSchema: { type: 'object', properties: { operationId }, additionalProperties: false },
-        annotations: { title: 'Why no rule matched', ...look },
-      },
-      async (args) => toolData({ nearMisses: hideKeyHints(await view.nearMisses(args as { operationId?: never })) }),
+    reading(
+      'mock_near_misses',
+      'Why no rule matched',
+      'Requests to an operation with rules that no rule answered, newest first, each with the nearest rule and where the request differs from it.',
+      { operationId },
+      async (args) => ({ nearMisses: await view.nearMisses(args as { operationId?: never }) }),
     ),
-    served(
-      {
-        name: 'mock_coverage',
-        title: 'What the requests exercised',
-        description: `Per operation of the contract, each documented outcome with how many requests saw it; notSeen lists those none did; repeatedPosts the identical POSTs (each a billed generation on the real service). ${scope}`,
-        inputSchema: { type: 'object', properties: {}, additionalProperties: false },
-        annotations: { title: 'What the requests exercised', ...look },
-      },
-      async () => toolData(hideKeyHints(await view.coverage())),
+    reading(
+      'mock_coverage',
+      'What the requests exercised',
+      'Per operation of the contract, each documented outcome with how many requests saw it; notSeen lists those none did; repeatedPosts the identical POSTs (each a billed generation on the real service).',
+      {},
+      () => view.coverage(),
     ),
     served(
       {

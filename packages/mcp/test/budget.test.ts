@@ -1,26 +1,16 @@
 // The budget caps the POSTs a server sends while it runs, whatever happens to them: counted before each leaves, held
 // by a call while the user is asked, shared by every session, and given back only when nothing was sent.
-import { type RunningMock, startMock } from '@thumbnail-api/mock';
-import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
-import { confirm, type Harness, startHarness, textOf } from './helpers/in-process.js';
+import { describe, expect, test } from 'vitest';
+import { confirm, onOneMock, textOf } from './helpers/in-process.js';
 
-let mock: RunningMock;
-let harness: Harness | undefined;
-beforeAll(async () => {
-  mock = await startMock({ port: 0 });
-});
-afterEach(async () => {
-  await harness?.close();
-  harness = undefined;
-});
-afterAll(() => mock.stop());
+const stand = onOneMock();
 
 const create = { name: 'create_thumbnail', arguments: { prompt: 'A red fox at dawn' } };
 const spent = /Nothing was sent: this server's budget of 2 billed calls is spent/;
 
 describe('the create budget', () => {
   test('holds across calls: with --max-creates 2, a third call sends nothing and does not bother the user', async () => {
-    harness = await startHarness(mock, { maxCreates: 2 });
+    const harness = await stand.harness({ maxCreates: 2 });
     const client = await harness.connect(confirm);
     const results = [await client.callTool(create), await client.callTool(create), await client.callTool(create)];
     expect(results.map((result) => result.isError ?? false)).toEqual([false, false, true]);
@@ -36,8 +26,11 @@ describe('the create budget', () => {
     ['a reset connection', { fault: 'reset' }, 'The service could not be reached', undefined],
     ['an answer that never comes', { fault: 'hang' }, 'No complete answer came in time', 250],
   ])('holds across faults: %s costs its create, is sent once (never retried), and the error says not to retry', async (_, fault, said, timeoutMs) => {
-    harness = await startHarness(mock, { maxCreates: 2, timeoutMs });
-    await mock.forKey(harness.apiKey).rule({ operationId: 'createThumbnail', ...fault } as never);
+    const harness = await stand.harness({ maxCreates: 2, timeoutMs });
+    await stand
+      .mock()
+      .forKey(harness.apiKey)
+      .rule({ operationId: 'createThumbnail', ...fault } as never);
     const client = await harness.connect(confirm);
     const first = await client.callTool(create);
     const second = await client.callTool(create);
@@ -53,7 +46,7 @@ describe('the create budget', () => {
   });
 
   test('holds across sessions: a new session of the same server gets no fresh budget', async () => {
-    harness = await startHarness(mock, { maxCreates: 2 });
+    const harness = await stand.harness({ maxCreates: 2 });
     const first = await harness.connect(confirm);
     await first.callTool(create);
     await first.callTool(create);
@@ -64,7 +57,7 @@ describe('the create budget', () => {
   });
 
   test('holds across calls at once: while the user is asked about the last create, another call is refused at once', async () => {
-    harness = await startHarness(mock, { maxCreates: 1 });
+    const harness = await stand.harness({ maxCreates: 1 });
     let answer!: () => void;
     const answered = new Promise<void>((resolve) => (answer = resolve));
     const client = await harness.connect(async () => {
@@ -72,7 +65,7 @@ describe('the create budget', () => {
       return { action: 'accept', content: { confirm: true } };
     });
     const held = client.callTool(create);
-    await expect.poll(() => harness!.asked.length).toBe(1);
+    await expect.poll(() => harness.asked.length).toBe(1);
     const refused = await client.callTool(create).finally(answer);
     expect(textOf(refused)).toMatch(/budget of 1 billed call is spent \(or held by calls waiting for the user\)/);
     expect((await held).isError).toBeFalsy();
@@ -80,7 +73,7 @@ describe('the create budget', () => {
   });
 
   test('a budget of 0 offers no create tool, so none can be called', async () => {
-    harness = await startHarness(mock, { maxCreates: 0 });
+    const harness = await stand.harness({ maxCreates: 0 });
     const client = await harness.connect(confirm);
     await expect(client.callTool(create)).rejects.toThrow(/No tool create_thumbnail/);
     expect(await harness.posts()).toEqual([]);

@@ -1,25 +1,16 @@
 // A billed call needs the user: nothing reaches the service (the mock's journal is the witness) until the user has
 // confirmed, through MCP elicitation, a message that shows what will be sent and the budget left.
-import { type RunningMock, startMock } from '@thumbnail-api/mock';
-import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
-import { confirm, decline, type Harness, startHarness, textOf, type UserAnswer } from './helpers/in-process.js';
+import { describe, expect, test } from 'vitest';
+import type { ThumbnailMcpServerOptions } from '../src/mcp-server.js';
+import { confirm, decline, onOneMock, textOf, type UserAnswer } from './helpers/in-process.js';
 
-let mock: RunningMock;
-let harness: Harness | undefined;
-beforeAll(async () => {
-  mock = await startMock({ port: 0 });
-});
-afterEach(async () => {
-  await harness?.close();
-  harness = undefined;
-});
-afterAll(() => mock.stop());
+const stand = onOneMock();
 
-async function create(answer: UserAnswer, options: Parameters<typeof startHarness>[1] = {}, prompt = 'A red fox at dawn') {
-  harness = await startHarness(mock, options);
+async function create(answer: UserAnswer, options: ThumbnailMcpServerOptions = {}, prompt = 'A red fox at dawn') {
+  const harness = await stand.harness(options);
   const client = await harness.connect(answer);
   const result = await client.callTool({ name: 'create_thumbnail', arguments: { prompt } });
-  return { result, posts: await harness.posts(), asked: harness.asked };
+  return { result, posts: await harness.posts(), asked: harness.asked, logged: harness.logged };
 }
 
 describe('create_thumbnail asks the user first', () => {
@@ -45,7 +36,7 @@ describe('create_thumbnail asks the user first', () => {
   });
 
   test('a declined create is given back to the budget', async () => {
-    harness = await startHarness(mock, { maxCreates: 1 });
+    const harness = await stand.harness({ maxCreates: 1 });
     const answers = [decline, confirm];
     const client = await harness.connect((request) => answers.shift()!(request));
     await client.callTool({ name: 'create_thumbnail', arguments: { prompt: 'first' } });
@@ -63,10 +54,10 @@ describe('create_thumbnail asks the user first', () => {
   });
 
   test('a client without elicitation, with --allow-unconfirmed-creates given at start: one POST, logged as unconfirmed', async () => {
-    const { result, posts } = await create(undefined, { allowUnconfirmedCreates: true });
+    const { result, posts, logged } = await create(undefined, { allowUnconfirmedCreates: true });
     expect(result.isError).toBeFalsy();
     expect(posts).toHaveLength(1);
-    expect(harness!.logged).toContain('create_thumbnail: create 1 of 3 sent unconfirmed (--allow-unconfirmed-creates)');
+    expect(logged).toContain('create_thumbnail: create 1 of 3 sent unconfirmed (--allow-unconfirmed-creates)');
   });
 
   test('a client with elicitation is asked even when unconfirmed creates are allowed', async () => {
@@ -76,7 +67,7 @@ describe('create_thumbnail asks the user first', () => {
   });
 
   test('list_thumbnails asks nothing', async () => {
-    harness = await startHarness(mock);
+    const harness = await stand.harness();
     const client = await harness.connect(confirm);
     const result = await client.callTool({ name: 'list_thumbnails', arguments: {} });
     expect(result.isError).toBeFalsy();
@@ -91,7 +82,7 @@ describe('what the user is shown', () => {
     expect(asked[0]!.message).toBe(
       [
         'Generate a thumbnail (create_thumbnail)?',
-        `It goes to the mock at ${mock.url} (a dry run): nothing is generated or billed.`,
+        `It goes to the mock at ${stand.mock().url} (a dry run): nothing is generated or billed.`,
         'What will be sent:\n  prompt: "A red fox at dawn"',
         'Budget: this is create 1 of at most 2 this server may send; 1 left after it.',
         'Confirm to send it; decline to send nothing.',

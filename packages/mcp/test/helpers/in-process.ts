@@ -3,7 +3,8 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { type ElicitRequest, ElicitRequestSchema, type ElicitResult, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
-import type { RunningMock } from '@thumbnail-api/mock';
+import { type RunningMock, startMock } from '@thumbnail-api/mock';
+import { afterAll, afterEach, beforeAll } from 'vitest';
 import { createThumbnailMcpServer, type ThumbnailMcpServer, type ThumbnailMcpServerOptions } from '../../src/mcp-server.js';
 
 /** How the test's user answers a confirmation; `undefined`: the client does not support elicitation at all. */
@@ -76,4 +77,25 @@ export async function startHarness(mock: RunningMock, options: ThumbnailMcpServe
 /** The text of a tool result's content. */
 export function textOf(result: unknown): string {
   return (((result as { content?: unknown }).content ?? []) as { text?: string }[]).map((item) => item.text ?? '').join('\n');
+}
+
+/** One mock for the test file (started before its tests, stopped after them), and harnesses on it, each closed after its test. */
+export function onOneMock() {
+  let mock: RunningMock | undefined;
+  const open: Harness[] = [];
+  beforeAll(async () => {
+    mock = await startMock({ port: 0 });
+  });
+  afterEach(async () => {
+    for (const harness of open.splice(0)) await harness.close();
+  });
+  afterAll(() => mock?.stop());
+  return {
+    mock: () => mock!,
+    async harness(options: ThumbnailMcpServerOptions = {}): Promise<Harness> {
+      const harness = await startHarness(mock!, options);
+      open.push(harness);
+      return harness;
+    },
+  };
 }
