@@ -6,9 +6,10 @@ import { join } from 'node:path';
 import { survivorsOf } from '@thumbnail-api/dev-tools/process-marker';
 import { afterEach, describe, expect, test } from 'vitest';
 import type { VerifyReport } from '../src/findings.js';
+import { runVerification } from '../src/run-verification.js';
 import { scratchDir } from './helpers/scratch-dir.js';
 import { runVerify, startVerify, stopAllVerifies } from './helpers/verify-cli.js';
-import { faithful, type StandInAnswer, type StandInRequest, startVerifyStandIn, type VerifyStandIn } from './helpers/verify-stand-in.js';
+import { faithful, KEY, type StandInAnswer, type StandInRequest, startVerifyStandIn, type VerifyStandIn } from './helpers/verify-stand-in.js';
 
 const dir = scratchDir('verify-polite-');
 const services: VerifyStandIn[] = [];
@@ -46,6 +47,28 @@ describe('when the service pushes back', () => {
     ]);
     // Rate limits are not documented by the service: the 429 is shown for propose.
     expect(report.findings.some((finding) => finding.check === 'undocumented_status' && finding.message.includes('429'))).toBe(true);
+  });
+
+  test('the wait for a Retry-After is announced, with how long it is and why', async () => {
+    const service = await standIn((request, index) => (index === 0 ? tooMany('1') : faithful(request)));
+    const lines: string[] = [];
+    await runVerification({
+      baseUrl: new URL(service.url),
+      apiKey: KEY,
+      forbiddenKey: undefined,
+      allowBilling: 0,
+      prompts: ['unused'],
+      postKinds: [],
+      maxRps: 1000,
+      requestTimeoutMs: 5000,
+      maxTimeMs: 60_000,
+      maxWaitMs: 5000,
+      specPath: undefined,
+      observed: undefined,
+      onProgress: (line) => lines.push(line),
+    });
+    expect(lines[0]).toBe('[1/5] GET /api/thumbnails (the key in x-api-key)');
+    expect(lines[1]).toMatch(/^\[2\/5\] GET \/api\/thumbnails \(the key in x-api-key, again\) in \d\.\d s \(the service's Retry-After\)$/);
   });
 
   test.each([
@@ -93,13 +116,15 @@ describe('when the service does not answer', () => {
     const service = await standIn(() => fault);
     const json = join(dir, `silent-${kind}.json`);
     const run = await runVerify(['--base-url', service.url, '--max-rps', '50', '--request-timeout', '1', '--allow-billing', '3', '--json', json]);
-    expect(run.stdout).toMatch(/^INCOMPLETE: 2 not checked$/m);
+    expect(run.stdout).toMatch(/^INCOMPLETE: 1 not checked \(2 requests\)$/m);
     expect(run.stdout).toMatch(reason);
     expect(run.stderr).not.toMatch(/Error:|at .*\.js:\d+/);
     expect(run.code).toBe(1);
     expect(service.received).toHaveLength(2);
     const report = JSON.parse(readFileSync(json, 'utf8')) as VerifyReport;
-    expect(report.findings.filter((finding) => finding.class === 'not-checked').map((finding) => finding.check)).toEqual([kind, kind]);
+    // One cause (the same failure on one operation), each request a symptom.
+    const unanswered = report.findings.filter((finding) => finding.class === 'not-checked');
+    expect(unanswered.map((finding) => [finding.check, finding.symptoms.length])).toEqual([[kind, 2]]);
     expect(run.survivors).toEqual([]);
   });
 
