@@ -98,9 +98,13 @@ describe('when the service pushes back', () => {
     expect(run.code).toBe(0);
   });
 
-  test('keeps to --max-rps across the whole run', async () => {
+  test('keeps to --max-rps across the whole run, and finishes it: every request answered, PASSED, exit code 0', async () => {
     const service = await standIn(faithful);
-    await runVerify(['--base-url', service.url, '--max-rps', '5']);
+    // A run that hangs is killed after a minute (5 requests at 5 a second take a few seconds, Prism's load included).
+    const run = await runVerify(['--base-url', service.url, '--max-rps', '5'], {}, 60_000);
+    expect(run.timedOut, `verify did not finish within a minute:\n${run.output}`).toBe(false);
+    expect(run.stdout).toContain('PASSED: nothing violated, contradicted or changed');
+    expect(run.code).toBe(0);
     expect(service.received).toHaveLength(5);
     // A lower bound, not a speed: 5 requests at 5 a second start at least 4 × 200 ms apart from first to last (less
     // the first request's own time on the wire, as the stand-in sees arrivals, not starts).
