@@ -1,12 +1,14 @@
 // The key registry: how keys are read from requests, and errors that never show a key.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { loadContract } from '@thumbnail-api/spec';
+import { apiKeyFormsOf } from '@thumbnail-api/spec/model';
 import { describe, expect, test } from 'vitest';
-import { apiKeyOf } from '../src/http/credentials.js';
 import { type KeyRegistry, loadKeyRegistry } from '../src/pipeline/key-registry.js';
 import { scratchDir } from './helpers/scratch-dir.js';
 
-describe('apiKeyOf reads the key as the interface describes it', () => {
+describe("the bundled contract's forms of the key read it as the interface describes it", () => {
+  const apiKeys = apiKeyFormsOf(loadContract());
   test.each([
     ['x-api-key', { 'x-api-key': 'k1' }, 'k1'],
     ['Authorization: Bearer', { authorization: 'Bearer k2' }, 'k2'],
@@ -17,7 +19,7 @@ describe('apiKeyOf reads the key as the interface describes it', () => {
     ['Bearer without a key is no key', { authorization: 'Bearer ' }, undefined],
     ['no headers', {}, undefined],
   ])('%s', (_, headers, expected) => {
-    expect(apiKeyOf(headers)).toBe(expected);
+    expect(apiKeys.read(headers)?.key).toBe(expected);
   });
 });
 

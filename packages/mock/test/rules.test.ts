@@ -93,7 +93,7 @@ describe('refused when added, with an error naming what is wrong', () => {
   test('a POST /__mock/rules body that is not JSON gets a 400 saying where it breaks and what to send', async () => {
     const response = await send(mock.url, { method: 'POST', path: '/__mock/rules', headers: json, body: '{"operationId": "listThumbnails",\n  answer: {}}' });
     expect(response.status).toBe(400);
-    expect(response.json().error).toMatch(/^The body is not JSON at line 2, column 3\. Send a rule as JSON, e\.g\. \{"operationId"/);
+    expect(response.json().error).toMatch(/^The body is not JSON at line 2, column 3\. Send a rule \(or an array of rules\) as JSON, e\.g\. \{"operationId"/);
   });
 });
 

@@ -18,7 +18,7 @@ export interface RuleAnswer {
 
 /** What every rule may say, whatever operation it matches. */
 interface RuleActions {
-  /** Matches only requests sent with this API key (`x-api-key` or `Authorization: Bearer`). */
+  /** Matches only requests sent with this API key (in any of the forms the contract's security schemes take). */
   readonly key?: string;
   /** Matches only the next `times` requests, then is removed; by default every request until removed. */
   readonly times?: number;

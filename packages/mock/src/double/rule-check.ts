@@ -1,5 +1,6 @@
 // A rule as a test gives it, checked when it is added: its fields, the operation it names, and its answer against the
 // response the contract documents for that status. Errors say which field, which JSON pointer, which schema rule.
+import { mockHeader } from '@thumbnail-api/spec/profile';
 import type { ContractValidator } from '@thumbnail-api/spec/validator';
 import type { CompiledContract } from '../contract/compile-contract.js';
 import type { CompiledOperation } from '../contract/compile-operation.js';
@@ -37,7 +38,7 @@ export interface CheckedRule {
 }
 
 /** The header on every answer a fault or an undocumented status makes. */
-export const simulatedHeader = 'x-thumbnail-api-mock-simulated';
+export const simulatedHeader = mockHeader('simulated');
 /** Delays longer than this are refused: a test waiting 10 minutes is a mistake. */
 const maxDelayMs = 600_000;
 const ruleFields = new Set(['operationId', 'method', 'path', 'key', 'body', 'times', 'delayMs', 'fault', 'answer']);
