@@ -5,11 +5,12 @@
 
 import type { ContractCheck } from '@thumbnail-api/mock/contract-check';
 import type { ContractAssumption, ContractModel } from '@thumbnail-api/spec/model';
+import { FORBIDDEN_KEY_VARIABLE } from '@thumbnail-api/spec/profile';
 import { type AnsweredProbe, type Observation, observe } from './assumption-checks.js';
 import type { Observed } from './findings.js';
 import { notShownIn } from './not-shown.js';
 import { type AnswerToCompare, driftOf, type ObservedAnswers, type SchemaCheck } from './observed-drift.js';
-import type { Probe } from './probe-plan.js';
+import { keyWay, type Probe } from './probe-plan.js';
 import type { OutgoingRequest, SendOutcome } from './send-request.js';
 
 /** One thing the contract proxy's check found (its finding vocabulary: violation, undocumented, unchecked). */
@@ -167,16 +168,15 @@ function credentialsFinding(probe: Probe, status: number): (Pick<Observed, 'clas
         return {
           class: 'contract-violation',
           check: 'ignored_auth',
-          message:
-            'THUMBNAIL_API_FORBIDDEN_KEY got a success; the contract documents 403 for a key without access (if this key has access here, give one that has not).',
+          message: `${FORBIDDEN_KEY_VARIABLE} got a success; the contract documents 403 for a key without access (if this key has access here, give one that has not).`,
         };
       }
       if (documents('403') && status !== 403)
         return { class: 'contract-violation', check: 'auth_status_conformance', message: 'the contract documents 403 for a key without access.' };
       return undefined;
     case 'valid-request':
-      if (status === 401 || status === 403) {
-        const how = probe.credentials === 'bearer' ? 'as Authorization: Bearer' : 'in x-api-key';
+      if ((status === 401 || status === 403) && probe.credentials.send === 'key') {
+        const how = keyWay(probe.credentials.forms[0]!);
         return { class: 'contract-violation', check: 'auth_scheme_refused', message: `the key was refused ${how}, a way the contract documents.` };
       }
       return undefined;

@@ -3,7 +3,7 @@
 // stops answering, or cannot be reached. Prism's validators are loaded here, never at the mock's start-up.
 import { readFileSync } from 'node:fs';
 import { loadContractCheck, readContract, scrub } from '@thumbnail-api/mock/contract-check';
-import { type ContractAssumption, collectAssumptions } from '@thumbnail-api/spec/model';
+import { apiKeyFormsOf, type ContractAssumption, collectAssumptions } from '@thumbnail-api/spec/model';
 import { judgeAssumptions, type Observation } from './assumption-checks.js';
 import { PostBudget } from './budget.js';
 import { exchangeRecord, secretsOfKeys } from './evidence.js';
@@ -11,7 +11,8 @@ import { countByClass, type Exchange, FINDING_CLASSES, type Observed, type Probe
 import { groupByCause } from './group-by-cause.js';
 import { type JudgeContext, judgeAnswer } from './judge-answer.js';
 import type { ObservedAnswers } from './observed-drift.js';
-import { INVALID_KEY, type Probe, type ProbeKind, planProbes } from './probe-plan.js';
+import { type Probe, type ProbeKind, planProbes } from './probe-plan.js';
+import { type KeyState, keyState, probeRequest } from './probe-request.js';
 import { Pacer, RunStopped, retryAfterMs } from './rate-limit.js';
 import { type OutgoingRequest, type SendOutcome, sendRequest } from './send-request.js';
 
@@ -19,7 +20,7 @@ export interface VerificationOptions {
   /** The service's base URL, without `/api`. */
   readonly baseUrl: URL;
   readonly apiKey: string;
-  /** A key without access (THUMBNAIL_API_FORBIDDEN_KEY), if given. */
+  /** A key without access (FORBIDDEN_KEY_VARIABLE of the service profile), if given. */
   readonly forbiddenKey: string | undefined;
   /** POSTs the run may send in all (`--allow-billing`). */
   readonly allowBilling: number;
@@ -56,7 +57,17 @@ export async function runVerification(options: VerificationOptions): Promise<Ver
   const assumptions: ContractAssumption[] = collectAssumptions(model.document);
   const check = await loadContractCheck(contract, 'Checking the service against the contract (thumbnail-api-verify)');
   const context: JudgeContext = { model, check, assumptions, observed: await observedContext(options, model) };
-  const probes = planProbes({ model, assumptions, prompts: options.prompts, postKinds: options.postKinds, forbiddenKey: options.forbiddenKey !== undefined });
+  const keyForms = apiKeyFormsOf(model);
+  const forms = keyForms.forms;
+  const probes = planProbes({
+    model,
+    assumptions,
+    forms,
+    prompts: options.prompts,
+    postKinds: options.postKinds,
+    forbiddenKey: options.forbiddenKey !== undefined,
+  });
+  const target = { ...options, forms, userAgent: `thumbnail-api-verify/${version}` };
 
   const secrets = secretsOfKeys([options.apiKey, options.forbiddenKey]);
   const deadline = AbortSignal.timeout(options.maxTimeMs);
@@ -74,8 +85,7 @@ export async function runVerification(options: VerificationOptions): Promise<Ver
   let stopped: string | undefined;
   let silent = 0;
   let pushbacks = 0;
-  /** How the key is accepted, once a GET showed it: `undefined` while unknown. */
-  let working: 'x-api-key' | 'bearer' | 'refused' | undefined;
+  let working: KeyState;
   const keyAnswers = new Map<string, number | undefined>();
   const stopReason = () =>
     options.signal?.aborted ? 'The run was interrupted.' : `The run reached its time limit (--max-time ${options.maxTimeMs / 1000} s).`;
@@ -96,7 +106,7 @@ export async function runVerification(options: VerificationOptions): Promise<Ver
     if (probe.skipped !== undefined) return probe.skipped;
     if (stopped !== undefined) return `Not sent: the run stopped. ${stopped}`;
     const isPost = probe.method !== 'GET';
-    if (isPost && probe.credentials === 'working' && working === 'refused') return 'Not sent: the service refused the key, so a POST would show nothing.';
+    if (isPost && probe.credentials.send === 'working' && working === 'refused') return 'Not sent: the service refused the key, so a POST would show nothing.';
     // Before its turn: a POST the budget cannot pay for costs no wait.
     if (isPost && budget.spent >= budget.allowed) return notInBudget(budget.allowed);
     for (let attempt = 1; attempt <= 2; attempt++) {
@@ -109,7 +119,7 @@ export async function runVerification(options: VerificationOptions): Promise<Ver
       }
       // Counted before it is sent, and never given back: this is the only place a POST is sent from.
       if (isPost && !budget.take()) return notInBudget(budget.allowed);
-      const request = outgoingRequest(options, probe, working);
+      const request = probeRequest(target, probe, working);
       const index = exchanges.length;
       const began = new Date().toISOString();
       const outcome = await sendRequest(request, { timeoutMs: options.requestTimeoutMs, maxBodyBytes: MAX_BODY_BYTES, signal });
@@ -119,7 +129,7 @@ export async function runVerification(options: VerificationOptions): Promise<Ver
       const pushback = outcome.kind === 'answered' && isPushback(outcome);
       const judged = outcome.kind === 'answered' ? judgeAnswer(context, probe, index, request, outcome, pushback) : undefined;
       const base = { index, probe: probe.id, attempt, startedAt: began, billed: isPost, requestNotes: judged?.requestNotes ?? [] };
-      exchanges.push(exchangeRecord(pushback ? { ...base, pushback } : base, request, outcome, secrets));
+      exchanges.push(exchangeRecord(pushback ? { ...base, pushback } : base, request, outcome, secrets, keyForms));
 
       if (outcome.kind !== 'answered') {
         findings.push(noAnswerFinding(probe, outcome, index, isPost));
@@ -192,50 +202,6 @@ function probeRecord(probe: Probe, exchanges: readonly number[], skipped: string
     ...(skipped === undefined ? {} : { skipped }),
     exchanges,
   };
-}
-
-/** The request of a probe, its credentials as the probe calls for (the key as a GET showed it works, for a POST). */
-function outgoingRequest(options: VerificationOptions, probe: Probe, working: 'x-api-key' | 'bearer' | 'refused' | undefined): OutgoingRequest {
-  const headers: Record<string, string> = { accept: 'application/json', 'user-agent': `thumbnail-api-verify/${version}` };
-  const credentials = probe.credentials === 'working' ? (working === 'bearer' ? 'bearer' : 'x-api-key') : probe.credentials;
-  if (credentials === 'x-api-key' || credentials === 'both') headers['x-api-key'] = options.apiKey;
-  if (credentials === 'bearer' || credentials === 'both') headers.authorization = `Bearer ${options.apiKey}`;
-  if (credentials === 'invalid') headers['x-api-key'] = INVALID_KEY;
-  if (credentials === 'forbidden') headers['x-api-key'] = options.forbiddenKey!;
-  if (probe.contentType !== undefined) headers['content-type'] = probe.contentType;
-  const base = options.baseUrl.href.replace(/\/$/, '');
-  return { method: probe.method, url: new URL(`${base}${probe.path}`), headers, body: probe.body };
-}
-
-/**
- * After the valid GETs of the first operation: how the key is accepted. When both documented ways were refused, the
- * key itself is the likelier cause: their findings are withdrawn and the run stops before any POST.
- */
-function keyState(
-  probes: readonly Probe[],
-  probe: Probe,
-  answers: ReadonlyMap<string, number | undefined>,
-  current: 'x-api-key' | 'bearer' | 'refused' | undefined,
-  findings: Observed[],
-  stop: (reason: string) => void,
-): 'x-api-key' | 'bearer' | 'refused' | undefined {
-  if (current !== undefined || probe.kind !== 'valid-request' || probe.method !== 'GET') return current;
-  const pair = probes.filter((candidate) => candidate.operation === probe.operation && candidate.kind === 'valid-request');
-  if (pair.some((candidate) => !answers.has(candidate.id))) return current;
-  const status = (credentials: string) => answers.get(pair.find((candidate) => candidate.credentials === credentials)?.id ?? '');
-  const accepted = (code: number | undefined) => code !== undefined && code >= 200 && code < 300;
-  if (accepted(status('x-api-key'))) return 'x-api-key';
-  if (accepted(status('bearer'))) return 'bearer';
-  const refused = [status('x-api-key'), status('bearer')];
-  if (refused.every((code) => code === 401 || code === 403)) {
-    for (let i = findings.length - 1; i >= 0; i--) if (findings[i]!.check === 'auth_scheme_refused') findings.splice(i, 1);
-    stop(
-      `The service refused THUMBNAIL_API_KEY both ways (x-api-key: ${refused[0]}, Bearer: ${refused[1]}) on ${probe.operationName}: check the key. ` +
-        'If it is valid, the service refuses valid keys; nothing else was sent.',
-    );
-    return 'refused';
-  }
-  return current;
 }
 
 /** 429, or 503 with a Retry-After: the service asks to slow down. */

@@ -82,10 +82,11 @@ async function readOverlay(path: string): Promise<ObservedAnswers> {
 
 /** --dry-run: the requests, in order, with why; nothing is sent and Prism is not loaded. */
 async function printPlan(options: VerifyOptions): Promise<void> {
-  const { collectAssumptions } = await import('@thumbnail-api/spec/model');
+  const { apiKeyFormsOf, collectAssumptions } = await import('@thumbnail-api/spec/model');
   const { model } = await readContract(options.spec);
   const probes = planProbes({
     model,
+    forms: apiKeyFormsOf(model).forms,
     assumptions: collectAssumptions(model.document),
     prompts: options.prompts,
     postKinds: options.postKinds,

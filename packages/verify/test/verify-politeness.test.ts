@@ -165,7 +165,9 @@ test('a key the service refuses both ways stops the run before any POST, and bla
   const service = await standIn(() => ({ status: 401, body: { success: false, error: 'Unauthorized' } }));
   const json = join(dir, 'refused.json');
   const run = await runVerify(['--base-url', service.url, '--max-rps', '50', '--allow-billing', '5', '--json', json]);
-  expect(run.stdout).toMatch(/The service refused THUMBNAIL_API_KEY both ways \(x-api-key: 401, Bearer: 401\) on listThumbnails: check the key\./);
+  expect(run.stdout).toMatch(
+    /The service refused THUMBNAIL_API_KEY every way the contract documents \(x-api-key: 401, Authorization: Bearer: 401\) on listThumbnails: check the key\./,
+  );
   expect(run.code).toBe(1);
   expect(service.posts()).toBe(0);
   const report = JSON.parse(readFileSync(json, 'utf8')) as VerifyReport;
