@@ -149,7 +149,14 @@ describe('as a program', () => {
   test('no key for the service: exit code 1, naming the variable to set', async () => {
     const result = await run([], { PATH: environment.PATH, THUMBNAIL_API_BASE_URL: 'https://api.thumbnails.test' });
     expect(result.code).toBe(1);
-    expect(result.stderr).toMatch(/THUMBNAIL_API_KEY/);
+    expect(result.stderr).toContain("No API key: set THUMBNAIL_API_KEY in this server's environment");
+    expect(result.stderr).not.toContain('apiKey option');
+  });
+
+  test('no base URL for the service: exit code 1, naming the variable to set and the dry run', async () => {
+    const result = await run([], { PATH: environment.PATH, THUMBNAIL_API_KEY: 'stdio-test-key' });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain("No base URL: set THUMBNAIL_API_BASE_URL in this server's environment");
   });
 
   test('--mock-url of something that is not the mock: exit code 1, before any tool is served', async () => {

@@ -36,6 +36,15 @@ export async function runCli(argv: readonly string[]): Promise<void> {
   process.on('unhandledRejection', (reason) =>
     fail(`stopped by an unexpected error: ${reason instanceof Error ? (reason.stack ?? reason.message) : String(reason)}`),
   );
+  // The client's own words ("pass the apiKey option") are for code; here the key comes from the environment only.
+  if (options.mock === undefined && !envKey) {
+    fail(
+      `No API key: set ${API_KEY_VARIABLE} in this server's environment (the "env" block of your MCP client's configuration), never in an argument. For a dry run without a key, start it with --mock.`,
+    );
+  }
+  if (options.mock === undefined && !process.env[BASE_URL_VARIABLE]) {
+    fail(`No base URL: set ${BASE_URL_VARIABLE} in this server's environment to the service's scheme and host, or start it with --mock for a dry run.`);
+  }
   const token = process.env[HTTP_TOKEN_VARIABLE];
   if (options.httpPort !== undefined) {
     const problem = httpTokenProblem(token);
