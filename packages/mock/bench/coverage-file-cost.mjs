@@ -83,7 +83,10 @@ function reply(host, message, field) {
 /** @param {string} url @param {Agent} agent @param {string} method */
 function send(url, agent, method) {
   const body = method === 'POST' ? '{"prompt":"a red fox"}' : undefined;
-  const headers = { 'x-api-key': 'sk_cost_key', ...(body === undefined ? {} : { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) }) };
+  const headers = {
+    'x-api-key': 'sk_cost_key',
+    ...(body === undefined ? {} : { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) }),
+  };
   return new Promise((resolve, reject) => {
     const outgoing = request(`${url}/api/thumbnails`, { method, agent, headers }, (response) => {
       response.resume();
