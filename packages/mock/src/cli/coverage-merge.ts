@@ -9,7 +9,7 @@ import { COVERAGE_DOORS, COVERAGE_FILE_PREFIX, type CoverageFile } from '../node
 
 /** One mock whose coverage is in a merged report. */
 export interface CountedMock {
-  /** `the wrapper's`, `startMock()` or `createHandlers()`. */
+  /** `the wrapper's` (`the command line's` without a command), `startMock()` or `createHandlers()`. */
   readonly mock: string;
   /** Where it answered (its URL, or the base URL MSW intercepted). */
   readonly at: string;

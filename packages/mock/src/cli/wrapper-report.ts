@@ -44,7 +44,8 @@ export function endOfRun(double: MockTestDouble, settings: EndOfRun, code: numbe
     for (const line of unusedRuleLines(double.rules())) print(line);
   }
   const own = double.coverage();
-  const mocks: MockCoverage[] = [{ mock: "the wrapper's", at: settings.url, requests: countedRequests(own), coverage: own }];
+  const mock = settings.commandRan ? "the wrapper's" : "the command line's";
+  const mocks: MockCoverage[] = [{ mock, at: settings.url, requests: countedRequests(own), coverage: own }];
   if (settings.coverageDir !== undefined) {
     try {
       mocks.push(...readCoverageFolder(settings.coverageDir));
