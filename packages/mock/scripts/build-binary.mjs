@@ -26,15 +26,23 @@ export function binaryPath(platform = process.platform, arch = process.arch) {
   return join(outDir, `thumbnail-api-mock-${platformName(platform, arch)}${platform === 'win32' ? '.exe' : ''}`);
 }
 
+/** The pinned tool set: the Node.js the executable carries, and postject. */
+const standaloneTools = {
+  manifestDir: join(packageDir, 'standalone', 'tools'),
+  installDir: join(packageDir, '.tools', 'standalone'),
+  files: [join('node_modules', 'node', 'bin', process.platform === 'win32' ? 'node.exe' : 'node'), join('node_modules', 'postject', 'dist', 'cli.js')],
+};
+
+/** The Node.js the executable carries (installing it on first use), e.g. to run the npm CLI on the same version. */
+export async function carriedNode({ log = console.log } = {}) {
+  const tools = await ensurePinnedTools({ ...standaloneTools, log });
+  return join(tools.installDir, standaloneTools.files[0]);
+}
+
 /** Builds the executable; returns its path. */
 export async function buildBinary({ log = console.log } = {}) {
-  const tools = await ensurePinnedTools({
-    manifestDir: join(packageDir, 'standalone', 'tools'),
-    installDir: join(packageDir, '.tools', 'standalone'),
-    files: [join('node_modules', 'node', 'bin', process.platform === 'win32' ? 'node.exe' : 'node'), join('node_modules', 'postject', 'dist', 'cli.js')],
-    log,
-  });
-  const node = join(tools.installDir, 'node_modules', 'node', 'bin', process.platform === 'win32' ? 'node.exe' : 'node');
+  const tools = await ensurePinnedTools({ ...standaloneTools, log });
+  const node = join(tools.installDir, standaloneTools.files[0]);
   rmSync(workDir, { recursive: true, force: true });
   mkdirSync(workDir, { recursive: true });
 
