@@ -3,8 +3,7 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { afterEach, beforeAll, expect, test } from 'vitest';
-import { IMAGE_TAG } from '../../scripts/build-image.mjs';
-import { prepareLaunchers } from './launchers.js';
+import { IMAGE_TAG, prepareLaunchers } from './launchers.js';
 import { exchange } from './observe.js';
 
 const docker = async (...args: string[]) => (await promisify(execFile)('docker', args)).stdout.trim();

@@ -2,15 +2,19 @@
 // (node bin/thumbnail-api-mock.js), the single executable (dist-bin/), and the container image (docker run, with a
 // read-only root, no capabilities and a non-root user). Each gives the same handle, so one suite runs against all.
 import { execFile } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { binaryPath, carriedNode } from '../../scripts/build-binary.mjs';
-import { buildImage, IMAGE_TAG } from '../../scripts/build-image.mjs';
 import { type CliRun, killAllRuns, runProgram } from '../helpers/cli.js';
 
 const run = promisify(execFile);
-const npmBin = fileURLToPath(new URL('../../bin/thumbnail-api-mock.js', import.meta.url));
+const packageDir = fileURLToPath(new URL('../../', import.meta.url));
+const npmBin = join(packageDir, 'bin', 'thumbnail-api-mock.js');
+/** What `build:image` makes (the binary, the image) and the Node.js the binary carries, which it installs. */
+export const IMAGE_TAG = 'thumbnail-api-mock:local';
+const binaryPath = () => join(packageDir, 'dist-bin', `thumbnail-api-mock-${process.platform}-${process.arch}`);
+const carriedNode = join(packageDir, '.tools', 'standalone', 'node_modules', 'node', 'bin', 'node');
 
 export type LauncherName = 'npm CLI' | 'binary' | 'image';
 
@@ -86,9 +90,31 @@ export async function prepareLaunchers(): Promise<void> {
   } catch (error) {
     throw new Error(`Docker's daemon does not answer (${(error as Error).message.split('\n')[0]}): start it (dockerd; .ci/run does), then run again.`);
   }
-  await buildImage({ log: () => {} });
-  node = await carriedNode({ log: () => {} });
-  if (!existsSync(binaryPath())) throw new Error(`${binaryPath()} was not built.`);
+  // As a developer builds them; the image's build makes the binary first when dist/ is newer. One file at a time:
+  // vitest runs this folder's files side by side, and each build rewrites the image's root file system.
+  const lock = join(packageDir, 'dist-bin', '.build-lock');
+  mkdirSync(dirname(lock), { recursive: true });
+  for (let waited = 0; !tryLock(lock); waited += 250) {
+    if (waited > 300_000) throw new Error(`${lock} stayed for 5 minutes: remove it if no build runs.`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  try {
+    await run(process.execPath, [join(packageDir, 'scripts', 'build-image.mjs')], { cwd: packageDir });
+  } finally {
+    rmSync(lock, { recursive: true, force: true });
+  }
+  for (const built of [binaryPath(), carriedNode]) if (!existsSync(built)) throw new Error(`build:image did not leave ${built}.`);
+  node = carriedNode;
+}
+
+/** Takes the lock (an atomic mkdir); false when another file holds it. */
+function tryLock(lock: string): boolean {
+  try {
+    mkdirSync(lock);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** For afterEach: stops every run and removes every container the suite started. */

@@ -88,10 +88,10 @@ describe('what needs Prism', () => {
     const seen = await Promise.all(
       mocks.map(async ({ run, url }) => ({ launcher: run.launcher, answer: await exchange(url, { headers: { 'x-api-key': 'k', prefer: 'dynamic=true' } }) })),
     );
-    const [npm, binary, image] = seen;
-    expect([npm?.answer.status, image?.answer.status]).toEqual([200, 200]);
-    expect(binary?.answer).toMatchObject({ status: 503, headers: { 'x-thumbnail-api-mock-error': 'prism-unavailable' } });
-    expect((binary?.answer.body as { detail: string }).detail).toContain(
+    const [npm, binary, image] = seen.map((one) => one.answer);
+    expect([npm?.status, image?.status]).toEqual([200, 200]);
+    expect(binary).toMatchObject({ status: 503, headers: { 'x-thumbnail-api-mock-error': 'prism-unavailable' } });
+    expect((binary?.body as { detail: string }).detail).toContain(
       'needs Prism, which this single executable does not carry: run the container image (thumbnail-api-mock), which does, or the npm package with Prism installed',
     );
   });

@@ -184,7 +184,8 @@ test('--log-requests: one line per request on stdout, the same from every launch
       run
         .stdout()
         .split('\n')
-        .findLast((text) => text.includes(' GET /api/thumbnails?… '));
+        .reverse()
+        .find((text) => text.includes(' GET /api/thumbnails?… '));
     for (let waited = 0; lineOf() === undefined && waited < 5000; waited += 20) await new Promise((resolve) => setTimeout(resolve, 20));
     const line = lineOf();
     return line?.replace(/^\S+ /, '<time> ').replace(/ \d+ ms/, ' <n> ms');
