@@ -14,7 +14,7 @@ const npmBin = join(packageDir, 'bin', 'thumbnail-api-mock.js');
 /** What `build:image` makes (the binary, the image) and the Node.js the binary carries, which it installs. */
 export const IMAGE_TAG = 'thumbnail-api-mock:local';
 const binaryPath = () => join(packageDir, 'dist-bin', `thumbnail-api-mock-${process.platform}-${process.arch}`);
-const carriedNode = join(packageDir, '.tools', 'standalone', 'node_modules', 'node', 'bin', 'node');
+export const carriedNodePath = join(packageDir, '.tools', 'standalone', 'node_modules', 'node', 'bin', 'node');
 
 export type LauncherName = 'npm CLI' | 'binary' | 'image';
 
@@ -103,8 +103,8 @@ export async function prepareLaunchers(): Promise<void> {
   } finally {
     rmSync(lock, { recursive: true, force: true });
   }
-  for (const built of [binaryPath(), carriedNode]) if (!existsSync(built)) throw new Error(`build:image did not leave ${built}.`);
-  node = carriedNode;
+  for (const built of [binaryPath(), carriedNodePath]) if (!existsSync(built)) throw new Error(`build:image did not leave ${built}.`);
+  node = carriedNodePath;
 }
 
 /** Takes the lock (an atomic mkdir); false when another file holds it. */

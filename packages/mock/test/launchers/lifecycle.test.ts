@@ -91,7 +91,7 @@ describe('what needs Prism', () => {
     const [npm, binary, image] = seen.map((one) => one.answer);
     expect([npm?.status, image?.status]).toEqual([200, 200]);
     expect(binary).toMatchObject({ status: 503, headers: { 'x-thumbnail-api-mock-error': 'prism-unavailable' } });
-    expect((binary?.body as { detail: string }).detail).toContain(
+    expect((binary as { body: { detail: string } }).body.detail).toContain(
       'needs Prism, which this single executable does not carry: run the container image (thumbnail-api-mock), which does, or the npm package with Prism installed',
     );
   });
