@@ -171,6 +171,12 @@ test.each(
   expect(guide).toContain(readFileSync(join(examples, file), 'utf8').trimEnd());
 });
 
+/** Docker's compose plugin where it is installed (GitHub's runners), else Debian's docker-compose (these machines). */
+async function composeCommand(): Promise<string[]> {
+  const plugin = await runProcess('docker', ['compose', 'version'], { timeoutMs: 30_000 }).catch(() => undefined);
+  return plugin?.code === 0 ? ['docker', 'compose'] : ['docker-compose'];
+}
+
 /** A container's health as Docker's HEALTHCHECK judged it, once no longer `starting` (bounded). */
 async function healthOf(container: string): Promise<string> {
   for (let attempt = 0; attempt < 150; attempt++) {
