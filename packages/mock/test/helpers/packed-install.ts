@@ -31,16 +31,21 @@ export interface PackedInstallOptions {
   readonly fromRegistry?: readonly string[];
 }
 
+/** Packs workspace folders (relative to the repository's root) with pnpm, as the getting-started guide does, into `destination`. */
+export function packWorkspaceFolders(folders: readonly string[], destination: string): void {
+  mkdirSync(destination, { recursive: true });
+  const [command, prefix] = pnpm();
+  for (const folder of folders) {
+    execFileSync(command, [...prefix, 'pack', '--pack-destination', destination], { cwd: join(repoRoot, folder), stdio: 'pipe', timeout: 120_000 });
+  }
+}
+
 export function installPackedMock(options: PackedInstallOptions = {}): PackedInstall {
   const dir = mkdtempSync(join(tmpdir(), 'thumbnail-api-mock-installed-'));
   const remove = () => rmSync(dir, { recursive: true, force: true });
   try {
     const tarballs = join(dir, 'tarballs');
-    mkdirSync(tarballs);
-    const [command, prefix] = pnpm();
-    for (const folder of ['spec', 'packages/types', 'packages/mock', ...(options.workspaceFolders ?? [])]) {
-      execFileSync(command, [...prefix, 'pack', '--pack-destination', tarballs], { cwd: join(repoRoot, folder), stdio: 'pipe', timeout: 120_000 });
-    }
+    packWorkspaceFolders(['spec', 'packages/types', 'packages/mock', ...(options.workspaceFolders ?? [])], tarballs);
     writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'mock-user', private: true, type: 'module' }));
     // A user's shell; npm's update notice and Prism's install analytics are not part of the test.
     const env = userShellEnvironment({ npm_config_update_notifier: 'false', SCARF_ANALYTICS: 'false' });
