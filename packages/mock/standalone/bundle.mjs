@@ -27,8 +27,8 @@ const FILE_READS = [
     ],
   },
   {
-    // --version and verify's User-Agent read the package's version.
-    file: /mock[\\/]dist[\\/](cli[\\/]run-cli|verify[\\/]run-verification)\.js$/,
+    // --version reads the package's version.
+    file: /mock[\\/]dist[\\/]cli[\\/]run-cli\.js$/,
     edits: [
       [
         "JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8'))",
