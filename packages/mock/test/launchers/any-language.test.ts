@@ -171,6 +171,32 @@ test.each(
   expect(guide).toContain(readFileSync(join(examples, file), 'utf8').trimEnd());
 });
 
+test("every control route the Python helper, the Java program and the curl lines call is in the control surface's OpenAPI document", () => {
+  const document = JSON.parse(readFileSync(join(packageDir, 'dist', 'control-openapi.json'), 'utf8'));
+  const documented = Object.entries(document.paths as Record<string, Record<string, unknown>>).flatMap(([path, item]) =>
+    Object.keys(item).map((method) => `${method.toUpperCase()} ${path}`),
+  );
+  const read = (file: string) => readFileSync(join(examples, file), 'utf8');
+  const python = [...read('python/thumbnail_mock.py').matchAll(/_control\("(\w+)", "([\w-]+)"/g)].map(([, method, route]) => `${method} /__mock/${route}`);
+  const java = [...read('java/ThumbnailMockExample.java').matchAll(/send\("(\w+)", "(\/__mock\/[\w-]+)/g)].map(([, method, path]) => `${method} ${path}`);
+  const curl = read('curl/control.sh')
+    .split('\n')
+    .filter((line) => line.startsWith('curl') && line.includes('/__mock/'))
+    .map((line) => `${/-X (\w+)/.exec(line)?.[1] ?? 'GET'} ${/\/__mock\/[\w-]+/.exec(line)?.[0]}`);
+  const called = [...python, ...java, ...curl];
+  expect(called).toEqual([
+    'POST /__mock/rules',
+    'GET /__mock/requests',
+    'GET /__mock/near-misses',
+    'GET /__mock/coverage',
+    'DELETE /__mock/pending',
+    'POST /__mock/reset',
+    ...['POST /__mock/rules', 'GET /__mock/requests', 'POST /__mock/reset'],
+    ...['POST /__mock/rules', 'GET /__mock/requests', 'POST /__mock/reset'],
+  ]);
+  expect(called.filter((route) => !documented.includes(route))).toEqual([]);
+});
+
 /** Docker's compose plugin where it is installed (GitHub's runners), else Debian's docker-compose (these machines). */
 async function composeCommand(): Promise<string[]> {
   const plugin = await runProcess('docker', ['compose', 'version'], { timeoutMs: 30_000 }).catch(() => undefined);

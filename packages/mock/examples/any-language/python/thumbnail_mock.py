@@ -1,6 +1,7 @@
 """Drives the Thumbnail API mock's control surface (/__mock) from Python, standard library only.
 
-Copy this file into your tests. Every call is scoped to one API key, so test suites that share a mock
+Copy this file into your tests. The routes are those of the control surface's OpenAPI document
+(GET /__mock/openapi.json). Every call is scoped to one API key, so test suites that share a mock
 (parallel jobs, several services) never see each other's rules or requests.
 """
 import json
