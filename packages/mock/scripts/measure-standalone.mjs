@@ -55,9 +55,27 @@ const contenders = {
     label: 'image: docker start of a created container (host network) → first 200',
     run: async (port) => {
       const name = `thumbnail-api-mock-measure-${process.pid}-${port}`;
-      docker('create', '--name', name, '--read-only', '--cap-drop', 'ALL', '--network', 'host', '--env', 'THUMBNAIL_API_MOCK_HOST=127.0.0.1', '--env', `THUMBNAIL_API_MOCK_PORT=${port}`, IMAGE_TAG);
+      docker(
+        'create',
+        '--name',
+        name,
+        '--read-only',
+        '--cap-drop',
+        'ALL',
+        '--network',
+        'host',
+        '--env',
+        'THUMBNAIL_API_MOCK_HOST=127.0.0.1',
+        '--env',
+        `THUMBNAIL_API_MOCK_PORT=${port}`,
+        IMAGE_TAG,
+      );
       try {
-        return await firstAnswer(port, () => spawn('docker', ['start', name], { stdio: 'ignore' }), () => docker('rm', '--force', name));
+        return await firstAnswer(
+          port,
+          () => spawn('docker', ['start', name], { stdio: 'ignore' }),
+          () => docker('rm', '--force', name),
+        );
       } finally {
         execFileSync('docker', ['rm', '--force', name], { stdio: 'ignore' });
       }
@@ -68,7 +86,14 @@ const contenders = {
     run: async (port) => {
       const name = `thumbnail-api-mock-measure-run-${process.pid}-${port}`;
       try {
-        return await firstAnswer(port, () => spawn('docker', ['run', '--rm', '--name', name, '--read-only', '--cap-drop', 'ALL', '--publish', `127.0.0.1:${port}:4010`, IMAGE_TAG], { stdio: 'ignore' }), () => docker('rm', '--force', name));
+        return await firstAnswer(
+          port,
+          () =>
+            spawn('docker', ['run', '--rm', '--name', name, '--read-only', '--cap-drop', 'ALL', '--publish', `127.0.0.1:${port}:4010`, IMAGE_TAG], {
+              stdio: 'ignore',
+            }),
+          () => docker('rm', '--force', name),
+        );
       } finally {
         execFileSync('docker', ['rm', '--force', name], { stdio: 'ignore' });
       }
@@ -81,7 +106,11 @@ const median = (values) => {
   const middle = Math.floor(sorted.length / 2);
   return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
 };
-const shuffled = (items) => items.map((item) => [Math.random(), item]).sort(([a], [b]) => a - b).map(([, item]) => item);
+const shuffled = (items) =>
+  items
+    .map((item) => [Math.random(), item])
+    .sort(([a], [b]) => a - b)
+    .map(([, item]) => item);
 
 /** Bytes of `docker save IMAGE | gzip`. */
 function compressedImageSize() {
@@ -99,7 +128,9 @@ function compressedImageSize() {
 }
 
 await buildImage({ log: () => {} });
-console.log(`Measured on ${new Date().toISOString().slice(0, 10)}, ${cpus().length} CPUs, load average ${loadavg()[0].toFixed(1)} at the start, ${ROUNDS} rounds.`);
+console.log(
+  `Measured on ${new Date().toISOString().slice(0, 10)}, ${cpus().length} CPUs, load average ${loadavg()[0].toFixed(1)} at the start, ${ROUNDS} rounds.`,
+);
 const imageMB = (await compressedImageSize()) / 1e6;
 const binaryMB = statSync(binaryPath()).size / 1e6;
 

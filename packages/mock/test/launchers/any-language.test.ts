@@ -68,8 +68,9 @@ describe('CI recipes', () => {
     const port = await freePort();
     const project = `thumbnail-api-mock-test-${process.pid}`;
     const env = { ...process.env, THUMBNAIL_API_MOCK_IMAGE: IMAGE_TAG, THUMBNAIL_API_MOCK_HOST_PORT: String(port) };
+    const [command = 'docker-compose', ...prefix] = await composeCommand();
     const compose = (...args: string[]) =>
-      runProcess('docker-compose', ['--project-name', project, '--file', join(examples, 'ci', 'compose.yaml'), ...args], { env, timeoutMs: 120_000 });
+      runProcess(command, [...prefix, '--project-name', project, '--file', join(examples, 'ci', 'compose.yaml'), ...args], { env, timeoutMs: 120_000 });
     try {
       const up = await compose('up', '--detach');
       expect(up.code, up.output).toBe(0);
