@@ -69,8 +69,12 @@ export function envArguments(argv: readonly string[], env: NodeJS.ProcessEnv): E
   const unknown = Object.keys(env)
     .filter((name) => name.startsWith(ENV_PREFIX) && !known.has(name) && !NOT_OPTIONS.test(name))
     .map((name) => {
-      const nearest = nearestOf(name, [...known]);
-      return nearest ? `${name} (did you mean ${nearest}?)` : name;
+      // Compared without the prefix they all share, which would make every name look near.
+      const nearest = nearestOf(
+        name.slice(ENV_PREFIX.length),
+        [...known].map((variable) => variable.slice(ENV_PREFIX.length)),
+      );
+      return nearest ? `${name} (did you mean ${ENV_PREFIX}${nearest}?)` : name;
     });
   return { args, sources, unknown };
 }
