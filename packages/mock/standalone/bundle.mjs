@@ -82,38 +82,22 @@ function strict(result, what) {
   return result;
 }
 
-/** Writes the command's bundle to `outfile`. */
-export async function bundleCli(outfile) {
-  const result = await build({
-    entryPoints: [fileURLToPath(new URL('./entry.mjs', import.meta.url))],
-    outfile,
-    bundle: true,
-    platform: 'node',
-    format: 'cjs',
-    target: TARGET,
-    // Minified: the executable must stay under 110 MB, and Node's binary alone is 108.5 MB. Names shortened too
-    // (200 kB less): the mock's messages never show a stack.
-    minify: true,
-    legalComments: 'none',
-    logLevel: 'silent',
-    plugins: [inlineFileReads],
-  });
-  return strict(result, 'the command');
+/**
+ * Bundles `entry` (a file of this folder) into one CommonJS script at `outfile`, minified: the executable must stay
+ * under 110 MB, and Node's binary alone is 108.5 MB (names shortened too: the mock's messages never show a stack).
+ */
+async function bundle(entry, outfile, plugins, what) {
+  const options = { bundle: true, platform: 'node', format: 'cjs', target: TARGET, minify: true, legalComments: 'none', logLevel: 'silent' };
+  const result = await build({ ...options, entryPoints: [fileURLToPath(new URL(entry, import.meta.url))], outfile, plugins });
+  return strict(result, what);
 }
 
-/** Writes Prism's modules (the ones src/prism/ loads) to `outfile`, minified: the image loads it only when asked. */
-export async function bundlePrism(outfile) {
-  const result = await build({
-    entryPoints: [fileURLToPath(new URL('./prism-modules.cjs', import.meta.url))],
-    outfile,
-    bundle: true,
-    platform: 'node',
-    format: 'cjs',
-    target: TARGET,
-    minify: true,
-    legalComments: 'none',
-    logLevel: 'silent',
-    plugins: [jsoncParserEsm],
-  });
-  return strict(result, "Prism's modules");
+/** Writes the command's bundle to `outfile`. */
+export function bundleCli(outfile) {
+  return bundle('./entry.mjs', outfile, [inlineFileReads], 'the command');
+}
+
+/** Writes Prism's modules (the ones src/prism/ loads) to `outfile`: the image loads it only when asked. */
+export function bundlePrism(outfile) {
+  return bundle('./prism-modules.cjs', outfile, [jsoncParserEsm], "Prism's modules");
 }

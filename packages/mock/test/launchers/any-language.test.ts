@@ -12,7 +12,7 @@ import { runProcess } from '@thumbnail-api/dev-tools/run-process';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { parse } from 'yaml';
 import { scratchDir } from '../helpers/scratch-dir.js';
-import { carriedNodePath, IMAGE_TAG, launchers, prepareLaunchers, stopAllLaunched } from './launchers.js';
+import { carriedNodePath, containerHealth, IMAGE_TAG, launchers, prepareLaunchers, stopAllLaunched } from './launchers.js';
 import { exchange } from './observe.js';
 
 const packageDir = fileURLToPath(new URL('../../', import.meta.url));
@@ -75,7 +75,7 @@ describe('CI recipes', () => {
       const up = await compose('up', '--detach');
       expect(up.code, up.output).toBe(0);
       const container = (await compose('ps', '--quiet', 'thumbnail-api')).stdout.trim();
-      expect(await healthOf(container)).toBe('healthy');
+      expect(await containerHealth(container)).toBe('healthy');
       const url = `http://127.0.0.1:${port}`;
       const suite = await programs['Python unittest suite'](url, 'sk_test_compose_ok_1');
       expect(suite.code, suite.output).toBe(0);
@@ -202,14 +202,4 @@ test("every control route the Python helper, the Java program and the curl lines
 async function composeCommand(): Promise<string[]> {
   const plugin = await runProcess('docker', ['compose', 'version'], { timeoutMs: 30_000 }).catch(() => undefined);
   return plugin?.code === 0 ? ['docker', 'compose'] : ['docker-compose'];
-}
-
-/** A container's health as Docker's HEALTHCHECK judged it, once no longer `starting` (bounded). */
-async function healthOf(container: string): Promise<string> {
-  for (let attempt = 0; attempt < 150; attempt++) {
-    const status = await docker('inspect', '--format', '{{.State.Health.Status}}', container);
-    if (status !== 'starting') return status;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  return 'starting';
 }

@@ -3,7 +3,7 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { afterEach, beforeAll, expect, test } from 'vitest';
-import { IMAGE_TAG, prepareLaunchers } from './launchers.js';
+import { containerHealth, IMAGE_TAG, prepareLaunchers } from './launchers.js';
 import { exchange } from './observe.js';
 
 const docker = async (...args: string[]) => (await promisify(execFile)('docker', args)).stdout.trim();
@@ -25,19 +25,9 @@ async function runDetached(...args: string[]): Promise<{ name: string; url: stri
   return { name, url: `http://${published.split('\n')[0]}` };
 }
 
-/** The container's health as Docker's HEALTHCHECK judged it, once it is no longer `starting` (bounded). */
-async function health(name: string): Promise<string> {
-  for (let attempt = 0; attempt < 150; attempt++) {
-    const status = await docker('inspect', '--format', '{{.State.Health.Status}}', name);
-    if (status !== 'starting') return status;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  return 'starting';
-}
-
 test('by default it listens on 4010 on every interface inside, runs as a user of its own, and its health check passes', async () => {
   const { name, url } = await runDetached();
-  expect(await health(name)).toBe('healthy');
+  expect(await containerHealth(name)).toBe('healthy');
   expect(await docker('inspect', '--format', '{{.Config.User}}', IMAGE_TAG)).toBe('10001:10001');
   expect((await exchange(url, { headers: { 'x-api-key': 'k' } })).status).toBe(200);
   // The health check's own probes are refused by the Host check and never journaled.
@@ -47,7 +37,7 @@ test('by default it listens on 4010 on every interface inside, runs as a user of
 test('the Host check stays on: a service name is answered only once THUMBNAIL_API_MOCK_ALLOWED_HOSTS names it', async () => {
   const closed = await runDetached();
   const open = await runDetached('--env', 'THUMBNAIL_API_MOCK_ALLOWED_HOSTS=mock');
-  await Promise.all([health(closed.name), health(open.name)]);
+  await Promise.all([containerHealth(closed.name), containerHealth(open.name)]);
   const asService = { 'x-api-key': 'k', host: 'mock:4010' };
   expect((await exchange(closed.url, { headers: asService })).headers?.['x-thumbnail-api-mock-error']).toBe('host-not-allowed');
   expect((await exchange(open.url, { headers: asService })).status).toBe(200);
@@ -55,7 +45,7 @@ test('the Host check stays on: a service name is answered only once THUMBNAIL_AP
 
 test('docker stop: the mock, PID 1 without an init, ends on SIGTERM with exit code 0 (not killed after the grace period)', async () => {
   const { name } = await runDetached();
-  await health(name);
+  await containerHealth(name);
   // A grace period far longer than any test: an exit by SIGKILL after it would read 137.
   await docker('stop', '--time', '60', name);
   expect(await docker('inspect', '--format', '{{.State.ExitCode}} {{.State.OOMKilled}}', name)).toBe('0 false');
@@ -63,7 +53,7 @@ test('docker stop: the mock, PID 1 without an init, ends on SIGTERM with exit co
 
 test('the health subcommand inside the container says why when nothing answers', async () => {
   const { name } = await runDetached();
-  await health(name);
+  await containerHealth(name);
   const failed = await docker('exec', name, 'thumbnail-api-mock', 'health', '--url', 'http://127.0.0.1:1').catch(
     (error: { code: number; stderr: string }) => `${error.code} ${error.stderr.trim()}`,
   );

@@ -107,6 +107,16 @@ export async function prepareLaunchers(): Promise<void> {
   node = carriedNodePath;
 }
 
+/** A container's health as Docker's HEALTHCHECK judged it, once no longer `starting` (bounded). */
+export async function containerHealth(container: string): Promise<string> {
+  for (let attempt = 0; attempt < 150; attempt++) {
+    const { stdout } = await run('docker', ['inspect', '--format', '{{.State.Health.Status}}', container]);
+    if (stdout.trim() !== 'starting') return stdout.trim();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  return 'starting';
+}
+
 /** Takes the lock (an atomic mkdir); false when another file holds it. */
 function tryLock(lock: string): boolean {
   try {
