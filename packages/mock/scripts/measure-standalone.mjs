@@ -30,9 +30,15 @@ async function firstAnswer(port, start, stop) {
     await new Promise((resolve) => setTimeout(resolve, 2));
   }
   const ms = performance.now() - began;
+  lastAnswerAt = Date.now();
   await stop(child);
   return ms;
 }
+
+/** When the last first answer came, on the clock Docker's records use. */
+let lastAnswerAt = 0;
+/** The image's mock from its process's start, as Docker records it, to its first 200: per round, beside `imageStart`. */
+const insideImage = [];
 
 const killed = (child) => {
   child.kill('SIGTERM');
@@ -71,11 +77,15 @@ const contenders = {
         IMAGE_TAG,
       );
       try {
-        return await firstAnswer(
+        const ms = await firstAnswer(
           port,
           () => spawn('docker', ['start', name], { stdio: 'ignore' }),
-          () => docker('rm', '--force', name),
+          () => undefined,
         );
+        // The mock inside: from when the container's process started (Docker's record) to the first answer.
+        const started = Date.parse(String(docker('inspect', '--format', '{{.State.StartedAt}}', name)).trim());
+        insideImage.push(lastAnswerAt - started);
+        return ms;
       } finally {
         execFileSync('docker', ['rm', '--force', name], { stdio: 'ignore' });
       }
@@ -138,6 +148,8 @@ const times = Object.fromEntries(Object.keys(contenders).map((name) => [name, []
 for (let round = 0; round < ROUNDS; round++) {
   for (const name of shuffled(Object.keys(contenders))) times[name].push(await contenders[name].run(await freePort()));
 }
+times.imageInside = insideImage;
+contenders.imageInside = { label: "image: the mock inside, from its process's start (Docker's StartedAt) → first 200" };
 const ratios = (name) => times[name].map((ms, round) => ms / times.npm[round]);
 const range = (values) => `${Math.min(...values).toFixed(2)}–${Math.max(...values).toFixed(2)}`;
 
@@ -150,7 +162,7 @@ const met = (ok) => (ok ? 'met' : 'NOT met');
 console.log(`\nLoad average at the end ${loadavg()[0].toFixed(1)}. Issue 43's targets:`);
 console.log(`- image, docker save | gzip: ${imageMB.toFixed(1)} MB (at most ${TARGETS.imageMB} MB): ${met(imageMB <= TARGETS.imageMB)}`);
 console.log(`- single executable: ${binaryMB.toFixed(1)} MB (at most ${TARGETS.binaryMB} MB): ${met(binaryMB <= TARGETS.binaryMB)}`);
-for (const name of ['binary', 'imageStart']) {
+for (const name of ['binary', 'imageInside', 'imageStart']) {
   const ratio = median(ratios(name));
   console.log(`- ${contenders[name].label}: ${ratio.toFixed(2)}× the npm CLI's start (at most ${TARGETS.startRatio}×): ${met(ratio <= TARGETS.startRatio)}`);
 }
