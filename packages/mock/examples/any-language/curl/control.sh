@@ -1,6 +1,7 @@
 #!/bin/sh
 # The Thumbnail API mock's control surface with curl: a rule, the call it answers, the journal, a reset.
-# THUMBNAIL_API_BASE_URL names the mock; the key scopes the rule and the journal to this script.
+# THUMBNAIL_API_BASE_URL names the mock; THUMBNAIL_API_KEY (else a key of this script's own) scopes the rule
+# and the journal to this script.
 set -eu
 BASE_URL="${THUMBNAIL_API_BASE_URL:-http://127.0.0.1:4010}"
 KEY="${THUMBNAIL_API_KEY:-sk_test_curl_example}"
