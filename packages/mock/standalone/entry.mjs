@@ -18,7 +18,7 @@ if (existsSync(prismFile)) {
       modules ??= createRequire(process.execPath)(prismFile);
       return modules[specifier];
     },
-    absent: `this build does not carry in full (${prismFile} lacks it): run the npm package with Prism installed instead (npx @thumbnail-api/mock, after npm install of @stoplight/prism-cli).`,
+    absent: `this image carries in ${prismFile} but could not load: run the npm package with Prism installed instead (npx @thumbnail-api/mock; its README names the npm install)`,
   });
 } else {
   carryPrism({

@@ -9,6 +9,9 @@ export interface CarriedPrism {
   readonly absent: string;
 }
 
+/** The code of the error for a module the build does not carry (as opposed to one that failed to load). */
+export const NOT_CARRIED = 'ERR_PRISM_NOT_CARRIED';
+
 let carried: CarriedPrism | undefined;
 
 /** Declares the build's Prism, replacing `import()` of the installed packages (and their npm install advice). */

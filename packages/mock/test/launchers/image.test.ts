@@ -1,13 +1,17 @@
 // The container image as a CI service or a compose service runs it: its own defaults (0.0.0.0:4010 inside, reached
 // through a port published on 127.0.0.1 only), its health check, its user, and `docker stop` ending it at once.
 import { execFile } from 'node:child_process';
+import { chmodSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterEach, beforeAll, expect, test } from 'vitest';
+import { scratchDir } from '../helpers/scratch-dir.js';
 import { containerHealth, IMAGE_TAG, prepareLaunchers } from './launchers.js';
 import { exchange } from './observe.js';
 
 const docker = async (...args: string[]) => (await promisify(execFile)('docker', args)).stdout.trim();
 const started: string[] = [];
+const dir = scratchDir('mock-image-');
 let count = 0;
 
 beforeAll(prepareLaunchers, 300_000);
@@ -49,6 +53,22 @@ test('docker stop: the mock, PID 1 without an init, ends on SIGTERM with exit co
   // A grace period far longer than any test: an exit by SIGKILL after it would read 137.
   await docker('stop', '--time', '60', name);
   expect(await docker('inspect', '--format', '{{.State.ExitCode}} {{.State.OOMKilled}}', name)).toBe('0 false');
+});
+
+test('a Prism bundle that cannot load: what needs it gets the 503 naming the file, the cause and what to run instead', async () => {
+  const broken = join(dir, 'prism.cjs');
+  writeFileSync(broken, 'throw new Error("planted: this bundle is broken");\n');
+  chmodSync(dir, 0o755);
+  const { name, url } = await runDetached('--volume', `${broken}:/opt/thumbnail-api-mock/prism.cjs:ro`);
+  await containerHealth(name);
+  const answer = await exchange(url, { headers: { 'x-api-key': 'k', prefer: 'dynamic=true' } });
+  expect(answer).toMatchObject({ status: 503, headers: { 'x-thumbnail-api-mock-error': 'prism-unavailable' } });
+  expect((answer.body as { detail: string }).detail).toContain(
+    'needs Prism, which this image carries in /opt/thumbnail-api-mock/prism.cjs but could not load: run the npm package with Prism installed instead',
+  );
+  expect((answer.body as { detail: string }).detail).toContain('planted: this bundle is broken');
+  // The test double goes on answering.
+  expect((await exchange(url, { headers: { 'x-api-key': 'k' } })).status).toBe(200);
 });
 
 test('the health subcommand inside the container says why when nothing answers', async () => {
