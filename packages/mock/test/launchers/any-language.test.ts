@@ -61,6 +61,19 @@ describe.each(launchers.map((launcher) => [launcher.name, launcher] as const))('
   });
 });
 
+test.each(['npm CLI', 'binary'] as const)(
+  "the %s wraps the Python suite: it runs with THUMBNAIL_API_BASE_URL set, and its exit code is the wrapper's",
+  async (name) => {
+    const launcher = launchers.find((one) => one.name === name)!;
+    const passing = launcher.start(['--port', '0', '--', 'python3', '-m', 'unittest', 'test_thumbnails'], { cwd: join(examples, 'python') });
+    expect(await passing.exited, passing.stderr()).toEqual({ code: 0, signal: null });
+    expect(passing.stderr()).toMatch(/Ran 5 tests in .*\n\nOK/);
+    const failing = launcher.start(['--port', '0', '--', 'python3', '-c', 'import sys; sys.exit(3)']);
+    expect(await failing.exited, failing.stderr()).toEqual({ code: 3, signal: null });
+    await stopAllLaunched();
+  },
+);
+
 describe('CI recipes', () => {
   afterEach(stopAllLaunched);
 

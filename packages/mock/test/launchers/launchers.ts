@@ -21,6 +21,8 @@ export type LauncherName = 'npm CLI' | 'binary' | 'image';
 export interface LaunchOptions {
   /** THUMBNAIL_API_MOCK_* (or other) variables for the mock. */
   readonly env?: Readonly<Record<string, string>>;
+  /** The folder the command starts in (the npm CLI and the binary; a wrapped command runs there too). */
+  readonly cwd?: string;
   /** Folders the mock reads or writes (rules, keys, recordings, reports): the image gets each mounted at the same path. */
   readonly folders?: readonly string[];
 }
@@ -45,12 +47,13 @@ let node = process.execPath;
 const npmCli: Launcher = {
   name: 'npm CLI',
   start: (args, options = {}) =>
-    Object.assign(runProgram(node, [npmBin, ...args], { env: { ...process.env, ...options.env } }), { launcher: 'npm CLI' as const }),
+    Object.assign(runProgram(node, [npmBin, ...args], { env: { ...process.env, ...options.env }, cwd: options.cwd }), { launcher: 'npm CLI' as const }),
 };
 
 const binary: Launcher = {
   name: 'binary',
-  start: (args, options = {}) => Object.assign(runProgram(binaryPath(), args, { env: { ...process.env, ...options.env } }), { launcher: 'binary' as const }),
+  start: (args, options = {}) =>
+    Object.assign(runProgram(binaryPath(), args, { env: { ...process.env, ...options.env }, cwd: options.cwd }), { launcher: 'binary' as const }),
 };
 
 const image: Launcher = {
