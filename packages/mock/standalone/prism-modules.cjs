@@ -1,22 +1,15 @@
 // Prism's modules that the mock loads (src/prism/), bundled into one file that the container image ships beside the
-// executable: each is required on first use, keyed by the specifier loadPrism() asks for.
-module.exports = {
-  get '@stoplight/prism-http'() {
-    return require('@stoplight/prism-http');
-  },
-  get '@stoplight/prism-http/dist/router/index.js'() {
-    return require('@stoplight/prism-http/dist/router/index.js');
-  },
-  get '@stoplight/prism-http/dist/validator/index.js'() {
-    return require('@stoplight/prism-http/dist/validator/index.js');
-  },
-  get '@stoplight/prism-http-server'() {
-    return require('@stoplight/prism-http-server');
-  },
-  get '@stoplight/prism-core'() {
-    return require('@stoplight/prism-core');
-  },
-  get '@stoplight/prism-cli/dist/extensions.js'() {
-    return require('@stoplight/prism-cli/dist/extensions.js');
-  },
+// executable: each is required on first use, keyed by the specifier loadPrism() asks for. The require() calls are
+// written out so that esbuild bundles each module.
+const loaders = {
+  '@stoplight/prism-http': () => require('@stoplight/prism-http'),
+  '@stoplight/prism-http/dist/router/index.js': () => require('@stoplight/prism-http/dist/router/index.js'),
+  '@stoplight/prism-http/dist/validator/index.js': () => require('@stoplight/prism-http/dist/validator/index.js'),
+  '@stoplight/prism-http-server': () => require('@stoplight/prism-http-server'),
+  '@stoplight/prism-core': () => require('@stoplight/prism-core'),
+  '@stoplight/prism-cli/dist/extensions.js': () => require('@stoplight/prism-cli/dist/extensions.js'),
 };
+
+for (const [specifier, load] of Object.entries(loaders)) {
+  Object.defineProperty(module.exports, specifier, { enumerable: true, get: load });
+}
