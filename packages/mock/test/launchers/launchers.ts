@@ -2,7 +2,7 @@
 // (node bin/thumbnail-api-mock.js), the single executable (dist-bin/), and the container image (docker run, with a
 // read-only root, no capabilities and a non-root user). Each gives the same handle, so one suite runs against all.
 import { execFile } from 'node:child_process';
-import { existsSync, mkdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
@@ -98,7 +98,7 @@ export async function prepareLaunchers(): Promise<void> {
   const lock = join(packageDir, 'dist-bin', '.build-lock');
   mkdirSync(dirname(lock), { recursive: true });
   for (let waited = 0; !tryLock(lock); waited += 250) {
-    if (waited > 300_000) throw new Error(`${lock} stayed for 5 minutes: remove it if no build runs.`);
+    if (waited > 280_000) throw new Error(`${lock} stayed for over 4 minutes: another build is stuck, or remove it if none runs.`);
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   try {
@@ -120,12 +120,15 @@ export async function containerHealth(container: string): Promise<string> {
   return 'starting';
 }
 
-/** Takes the lock (an atomic mkdir); false when another file holds it. */
+/** Takes the lock (an atomic mkdir); false when another file holds it. A lock older than any build (a run killed
+ * while it held one) is taken over. */
 function tryLock(lock: string): boolean {
   try {
     mkdirSync(lock);
     return true;
   } catch {
+    const stale = Date.now() - (statSync(lock, { throwIfNoEntry: false })?.mtimeMs ?? Date.now()) > 10 * 60_000;
+    if (stale) rmSync(lock, { recursive: true, force: true });
     return false;
   }
 }
