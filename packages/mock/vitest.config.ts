@@ -14,6 +14,8 @@ const SLOW = [
   'test/dual-package.test.ts',
   'test/ends-with-parent.test.ts',
   'test/examples.test.ts',
+  // The npm CLI, the single executable and the container image from one suite (Docker, programs, builds).
+  'test/launchers/*.test.ts',
   'test/msw-examples.test.ts',
   'test/packed-project.test.ts',
   'test/record-guide.test.ts',

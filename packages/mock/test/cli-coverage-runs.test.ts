@@ -2,7 +2,7 @@
 // (THUMBNAIL_API_MOCK_COVERAGE_DIR) when asked for coverage, every startMock() and createHandlers() in the command's
 // processes writes its coverage there, and the wrapper adds it to its own mock's; a required outcome no mock saw is
 // named with the mocks that counted. `coverage <dir>` does the same for a run without the wrapper.
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { COVERAGE_DIR_VARIABLE } from '@thumbnail-api/spec/profile';
@@ -100,6 +100,20 @@ describe('under the wrapper', () => {
     const folder = /folder: (\S+)/.exec(asked.stdout())![1]!;
     expect(folder).toContain('thumbnail-api-mock-coverage-');
     expect(existsSync(folder)).toBe(false);
+  });
+
+  test('a folder the wrapper’s own environment names gets its own mock’s file, with no word of an unknown option', async () => {
+    const folder = join(dir, 'outer-run');
+    const run = runCli(
+      ['--port', '0', '--', ...nodeScript(`await fetch(process.env.THUMBNAIL_API_BASE_URL + '/api/thumbnails', { headers: { 'x-api-key': 'k' } });`)],
+      {
+        [COVERAGE_DIR_VARIABLE]: folder,
+      },
+    );
+    expect(await run.exited).toEqual({ code: 0, signal: null });
+    expect(run.stderr()).not.toContain('is no option');
+    const files = readdirSync(folder).map((name) => JSON.parse(readFileSync(join(folder, name), 'utf8')));
+    expect(files.map(({ door, requests }) => `${door} ${requests}`)).toEqual(['startMock() 1']);
   });
 
   test('an outcome the contract cannot show is refused at once, naming those it documents', async () => {

@@ -10,6 +10,7 @@ import { parseRequiredCoverage, type RequiredCoverage } from './required-coverag
 export const usage = `Usage: thumbnail-api-mock [options] [-- <command> [args...]]
        thumbnail-api-mock propose <dir> [--spec <file>]
        thumbnail-api-mock coverage <dir> [--require-coverage <...>] [--coverage-report <file>] [--spec <file>]
+       thumbnail-api-mock health [--url <base-url>]           (exit 0 when the mock answers)
 
 Serves the Thumbnail Generation Service API contract (bundled in this package).
 
@@ -57,8 +58,15 @@ Options:
                          not JSON, 413, 415, 422); or a list, e.g. createThumbnail (each of its
                          documented outcomes),listThumbnails:403,listThumbnails:fault=hang.
                          Checked at start against the contract
+  --log-requests         Print a line per request on stdout (time, method, path, status, ms, and
+                         the rule, fault or recording that answered)
   -h, --help             Show this help
   --version              Show the version
+
+Every option can also come from a variable: THUMBNAIL_API_MOCK_ and the flag's name in capitals
+(--journal-size 0 is THUMBNAIL_API_MOCK_JOURNAL_SIZE=0, --log-requests is THUMBNAIL_API_MOCK_LOG_REQUESTS=true);
+the repeatable ones take a comma-separated list under a plural name: THUMBNAIL_API_MOCK_ALLOWED_HOSTS=mock,api,
+THUMBNAIL_API_MOCK_CORS_ORIGINS, THUMBNAIL_API_MOCK_REDACT. A flag given on the command line wins.
 
 How a request to a documented operation is answered, in this order (the first check that decides
 answers; the README and the testing guide tell the same four):
@@ -147,6 +155,8 @@ export interface CliOptions {
   readonly coverageReport: string | undefined;
   /** What the command's requests must have exercised (the wrapper exits 1 naming what they did not). */
   readonly requireCoverage: RequiredCoverage | undefined;
+  /** Print a line per request on stdout. */
+  readonly logRequests: boolean;
   /** The command to run against the mock, if any. */
   readonly command: readonly string[];
   readonly help: boolean;
@@ -176,6 +186,7 @@ export function parseCliOptions(argv: readonly string[]): CliOptions {
     replay: { type: 'string' },
     'coverage-report': { type: 'string' },
     'require-coverage': { type: 'string' },
+    'log-requests': { type: 'boolean' },
     help: { type: 'boolean', short: 'h' },
     version: { type: 'boolean' },
   });
@@ -242,6 +253,7 @@ export function parseCliOptions(argv: readonly string[]): CliOptions {
     replay: values.replay,
     coverageReport: values['coverage-report'],
     requireCoverage,
+    logRequests: values['log-requests'] ?? false,
     command,
     help: values.help ?? false,
     version: values.version ?? false,
