@@ -7,10 +7,11 @@
 import { ContractModelError, createContractModel } from '@thumbnail-api/spec/model';
 import { composeMock } from './compose-mock.js';
 import { lazyValidator } from './contract/lazy-validator.js';
+import { inProcessDouble } from './double/in-process-double.js';
 import { DEFAULT_JOURNAL_SIZE } from './double/journal.js';
 import type { MockRule } from './double/mock-rule.js';
 import type { AnyOperations, ContractOperations } from './double/operation-types.js';
-import { inProcessDouble, type MockTestDouble } from './double/test-double.js';
+import type { TestDouble } from './double/test-double.js';
 import { bodyOf, FetchEngineRequest, outcomeFor } from './fetch/fetch-request.js';
 import { perform } from './fetch/fetch-response.js';
 import { notCompiledAnswerer } from './pipeline/answerer.js';
@@ -26,8 +27,8 @@ export type {
   KeyOutcome,
   KeyRegistry,
   MockRule,
-  MockRuleHandle,
-  MockTestDouble,
+  RuleHandle,
+  TestDouble,
   ThumbnailApiOperations,
 } from './public-types.js';
 
@@ -43,7 +44,7 @@ export interface BrowserMockOptions<C extends ContractOperations = AnyOperations
 }
 
 /** The mock in this page: its answers, and the test-double methods of startMock()'s result. */
-export interface BrowserMock<C extends ContractOperations = AnyOperations> extends MockTestDouble<C> {
+export interface BrowserMock<C extends ContractOperations = AnyOperations> extends TestDouble<C, 'now'> {
   /**
    * The mock's answer to `request`, whatever its origin (its path and query are what the contract routes): a Response,
    * `Response.error()` for a `reset` and for a `hang` or delay once the request's signal aborts. The control surface

@@ -1,59 +1,25 @@
 // connectMock: the test double of a mock running in another process (`npx @thumbnail-api/mock -- <command>`, a CI
 // service), driven over its `/__mock` routes: the same interface as startMock()'s and createHandlers()'s results, with
-// the same errors, every answer a promise (as WireMock's HttpAdminClient is its Admin over HTTP).
+// the same errors, every answer a promise (as WireMock's HttpAdminClient is its Admin over HTTP). Its members are the
+// route table's: each carried out by the route that names it.
 
 import { BASE_URL_VARIABLE } from '@thumbnail-api/spec/profile';
 import { ControlClient } from './control/control-client.js';
 import { CONTROL_ROUTES } from './control/control-routes.js';
-import type { CoverageReport } from './double/coverage.js';
-import type { JournalEntry, OperationEntry, RequestFilter } from './double/journal-entry.js';
-import type { MockRule, RuleInForce } from './double/mock-rule.js';
-import type { NearMiss } from './double/near-miss.js';
-import type { ContractOperations, OperationId, ThumbnailApiOperations } from './double/operation-types.js';
-import { checkViewKey, type RuleHandle, type TestDouble, type TestDoubleKeyView } from './double/test-double.js';
+import type { ContractOperations, ThumbnailApiOperations } from './double/operation-types.js';
+import { checkViewKey, type TestDouble } from './double/test-double.js';
 
-/** A rule in force on a mock reached over HTTP. */
-export interface RemoteRuleHandle extends RuleHandle {
-  /** Removes the rule (nothing happens if it is gone already, e.g. its `times` were used up). */
-  remove(): Promise<void>;
-}
-
-/** {@link TestDoubleKeyView} over HTTP. */
-export interface ConnectedKeyView<C extends ContractOperations = ThumbnailApiOperations> extends TestDoubleKeyView<C> {
-  rule(rule: MockRule<C>): Promise<RemoteRuleHandle>;
-  rules(): Promise<RuleInForce<C>[]>;
-  requests<O extends OperationId<C>>(filter: { operationId: O }): Promise<OperationEntry<C, O>[]>;
-  requests(filter?: { operationId?: OperationId<C> }): Promise<JournalEntry<C>[]>;
-  nearMisses(filter?: { operationId?: OperationId<C> }): Promise<NearMiss[]>;
-  coverage(): Promise<CoverageReport>;
-  clearRequests(): Promise<void>;
-  clearRules(): Promise<void>;
-  endPending(): Promise<number>;
-  reset(): Promise<void>;
-}
-
-/** The test double of a mock reached over HTTP. */
-export interface ConnectedMock<C extends ContractOperations = ThumbnailApiOperations> extends TestDouble<C> {
+/** The test double of a mock reached over HTTP: every answer promised. */
+export interface ConnectedMock<C extends ContractOperations = ThumbnailApiOperations> extends TestDouble<C, 'promised'> {
   /** The mock's base URL, e.g. `http://127.0.0.1:4010`. */
   readonly url: string;
-  rule(rule: MockRule<C>): Promise<RemoteRuleHandle>;
-  rules(): Promise<RuleInForce<C>[]>;
-  requests<O extends OperationId<C>>(filter: { operationId: O; key?: string }): Promise<OperationEntry<C, O>[]>;
-  requests(filter?: RequestFilter<C>): Promise<JournalEntry<C>[]>;
-  nearMisses(filter?: RequestFilter<C>): Promise<NearMiss[]>;
-  coverage(filter?: { key?: string }): Promise<CoverageReport>;
-  clearRequests(): Promise<void>;
-  clearRules(): Promise<void>;
-  endPending(): Promise<number>;
-  reset(): Promise<void>;
-  forKey(key: string): ConnectedKeyView<C>;
 }
 
 /**
  * The test double of the mock at `url` (default: `THUMBNAIL_API_BASE_URL`, which `npx @thumbnail-api/mock -- <command>`
  * sets). Nothing is sent until a method is called; a mock that cannot be reached rejects that call with a
- * {@link MockControlError} saying what to do. The types are the bundled contract's; for another (`--spec`), pass its
- * openapi-typescript `operations` as `C`, or {@link AnyOperations}.
+ * `MockControlError` saying what to do. The types are the bundled contract's; for another (`--spec`), pass its
+ * openapi-typescript `operations` as `C`, or `AnyOperations`.
  */
 export function connectMock<C extends ContractOperations = ThumbnailApiOperations>(url?: string): ConnectedMock<C> {
   const client = new ControlClient(baseUrlOf(url));

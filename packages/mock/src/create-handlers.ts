@@ -4,7 +4,7 @@
 import { type HttpHandler, http } from 'msw';
 import { answerControl, isControlTarget } from './control/control-server.js';
 import type { ContractOperations, ThumbnailApiOperations } from './double/operation-types.js';
-import type { MockTestDouble } from './double/test-double.js';
+import type { TestDouble } from './double/test-double.js';
 import { bodyOf, FetchEngineRequest, outcomeFor } from './fetch/fetch-request.js';
 import { answerSafely, perform, responseOf } from './fetch/fetch-response.js';
 import { failureLog } from './http/answer-failure.js';
@@ -20,7 +20,7 @@ export interface CreateHandlersOptions extends MockOptions {
 }
 
 /** MSW handlers for the Thumbnail API, with the mock's journal and rules. */
-export interface ThumbnailApiHandlers<C extends ContractOperations = ThumbnailApiOperations> extends MockTestDouble<C> {
+export interface ThumbnailApiHandlers<C extends ContractOperations = ThumbnailApiOperations> extends TestDouble<C, 'now'> {
   /** The base URL the handlers answer for, without a trailing slash. */
   readonly baseUrl: string;
   /** Pass them to MSW: `setupServer(...thumbnails.handlers)`. */
@@ -61,7 +61,7 @@ export async function createHandlers<C extends ContractOperations = ThumbnailApi
     }),
   );
 
-  return Object.assign(mock.double as MockTestDouble<C>, { baseUrl, handlers: [handler] });
+  return Object.assign(mock.double as unknown as TestDouble<C, 'now'>, { baseUrl, handlers: [handler] });
 }
 
 function checkBaseUrl(baseUrl: unknown): URL {

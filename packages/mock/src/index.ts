@@ -1,4 +1,4 @@
-export { type ConnectedKeyView, type ConnectedMock, connectMock, type RemoteRuleHandle } from './connect-mock.js';
+export { type ConnectedMock, connectMock } from './connect-mock.js';
 export { MockControlError } from './control/control-client.js';
 export { MockKeyRequiredError } from './double/key-scope.js';
 export { MockRuleError } from './double/rule-check.js';

@@ -7,8 +7,10 @@ import { readContract, type ServedContract } from './contract/read-contract.js';
 import { CONTROL_PREFIX, type ControlContext } from './control/control-routes.js';
 import { controlContext } from './control/control-server.js';
 import type { MockControls } from './double/controls.js';
+import { inProcessDouble } from './double/in-process-double.js';
 import { DEFAULT_JOURNAL_SIZE } from './double/journal.js';
-import { inProcessDouble, type MockTestDouble } from './double/test-double.js';
+import type { ThumbnailApiOperations } from './double/operation-types.js';
+import type { TestDouble } from './double/test-double.js';
 import { type AllowedHosts, allowedHostsOf } from './http/allowed-hosts.js';
 import { type MockOptions, rulesFrom } from './options.js';
 import type { Answerer } from './pipeline/answerer.js';
@@ -21,7 +23,7 @@ export interface AssembledMock {
   readonly pipeline: Pipeline;
   readonly controls: MockControls;
   /** The test-double methods of this mock, in this process. */
-  readonly double: MockTestDouble;
+  readonly double: TestDouble<ThumbnailApiOperations, 'now'>;
   /** The `/__mock` control surface's routes work with this; `undefined` when it is not served. */
   readonly control: ControlContext | undefined;
   /** Which origins a browser may call the mock from (those listed may also drive `/__mock`). */

@@ -4,14 +4,6 @@ export type { JournalEntry, JournalEntryFields, OperationEntry, RequestFilter, U
 export type { BodyMatcher, Fault, MockRule, OperationRule, RouteRule, RuleAnswer, RuleInForce } from './double/mock-rule.js';
 export type { NearMiss, NearMissDescription } from './double/near-miss.js';
 export type { AnyOperations, ContractOperations, OperationId, RequestBodyOf, ThumbnailApiOperations } from './double/operation-types.js';
-export type {
-  Awaitable,
-  MockKeyView,
-  MockRuleHandle,
-  MockTestDouble,
-  RuleHandle,
-  TestDouble,
-  TestDoubleKeyView,
-} from './double/test-double.js';
+export type { Answer, Delivery, DoubleScope, RuleHandle, ScopedFilter, TestDouble, TestDoubleKeyView, TestDoubleMembers } from './double/test-double.js';
 export type { MockOptions } from './options.js';
 export type { KeyOutcome, KeyRegistry } from './pipeline/key-registry.js';

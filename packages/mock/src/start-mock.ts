@@ -3,7 +3,7 @@
 import type { LazyValidator } from './contract/lazy-validator.js';
 import type { ServedContract } from './contract/read-contract.js';
 import type { ContractOperations, ThumbnailApiOperations } from './double/operation-types.js';
-import type { MockTestDouble } from './double/test-double.js';
+import type { TestDouble } from './double/test-double.js';
 import { type AssembledMock, assembleMock } from './mock-assembly.js';
 import { startFrontServer } from './node/front-server.js';
 import { createNodeHandler } from './node/node-adapter.js';
@@ -33,7 +33,7 @@ export interface RunningServer {
 }
 
 /** A running mock server, with its journal and rules (typed by the bundled contract, or by `C` for another). */
-export interface RunningMock<C extends ContractOperations = ThumbnailApiOperations> extends RunningServer, MockTestDouble<C> {
+export interface RunningMock<C extends ContractOperations = ThumbnailApiOperations> extends RunningServer, TestDouble<C, 'now'> {
   /** With `replay`: how many recordings are served, and how many are not (paths the contract lacks; 401/403 answers). */
   readonly replay?: { readonly served: number; readonly undocumented: number; readonly authAnswers: number };
 }
@@ -76,5 +76,5 @@ export async function serveMock<C extends ContractOperations = ThumbnailApiOpera
   });
   server.use(createNodeHandler(mock));
   const replay = mock.replay === undefined ? {} : { replay: mock.replay };
-  return Object.assign(mock.double as MockTestDouble<C>, { url: server.url, host: server.host, port: server.port, stop: server.stop }, replay);
+  return Object.assign(mock.double as unknown as TestDouble<C, 'now'>, { url: server.url, host: server.host, port: server.port, stop: server.stop }, replay);
 }

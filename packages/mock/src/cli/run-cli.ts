@@ -4,7 +4,8 @@
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { BASE_URL_VARIABLE } from '@thumbnail-api/spec/profile';
-import type { MockTestDouble } from '../double/test-double.js';
+import type { ThumbnailApiOperations } from '../double/operation-types.js';
+import type { TestDouble } from '../double/test-double.js';
 import type { ContractReport } from '../proxy/contract-report.js';
 import { startMock } from '../start-mock.js';
 import { type CliOptions, parseCliOptions, usage } from './cli-options.js';
@@ -56,7 +57,7 @@ export async function runCli(argv: readonly string[]): Promise<void> {
   });
 
   let running: { url: string; stop(): Promise<void> };
-  let double: MockTestDouble | undefined;
+  let double: TestDouble<ThumbnailApiOperations, 'now'> | undefined;
   let report: (() => ContractReport) | undefined;
   let upstream = '';
   let formatSummary: ((report: ContractReport, upstream: string) => string) | undefined;
