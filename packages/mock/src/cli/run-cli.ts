@@ -4,10 +4,10 @@
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { BASE_URL_VARIABLE } from '@thumbnail-api/spec/profile';
+import { startMock } from '../doors/start-mock.js';
 import type { ThumbnailApiOperations } from '../double/operation-types.js';
 import type { TestDouble } from '../double/test-double.js';
 import type { ContractReport } from '../proxy/contract-report.js';
-import { startMock } from '../start-mock.js';
 import { type CliOptions, parseCliOptions, usage } from './cli-options.js';
 import { watchParent } from './parent-watch.js';
 import { wrappedCommandEnv } from './wrapped-command-env.js';
@@ -89,7 +89,7 @@ export async function runCli(argv: readonly string[]): Promise<void> {
       if (mock.replay !== undefined) console.log(replaySummary(mock.replay, options.replay!));
     } else {
       const [{ startContractProxy }, { formatExchange, formatSummary: summaryText }] = await Promise.all([
-        import('../start-proxy.js'),
+        import('../doors/start-proxy.js'),
         import('../proxy/contract-report.js'),
       ]);
       formatSummary = summaryText;

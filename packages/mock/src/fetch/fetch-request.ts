@@ -1,6 +1,6 @@
 // A Fetch `Request` (what MSW hands a handler) as the pipeline reads a request: the same view node:http requests get.
 import type { IncomingHttpHeaders } from 'node:http';
-import type { EngineRequest, Outcome } from '../pipeline/exchange.js';
+import type { EngineRequest, Outcome } from '../pipeline/engine-request.js';
 import type { Pipeline } from '../pipeline/pipeline.js';
 
 /** A request MSW intercepted, read as the pipeline reads one; its body is read once, whoever asks first. */

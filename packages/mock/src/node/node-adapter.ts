@@ -8,7 +8,7 @@ import type { MockControls } from '../double/controls.js';
 import { type FailureLog, failedAnswer, failureLog } from '../http/answer-failure.js';
 import type { PreparedAnswer } from '../http/prepared-answer.js';
 import type { CorsPolicy } from '../pipeline/cors.js';
-import type { EngineRequest, Outcome } from '../pipeline/exchange.js';
+import type { EngineRequest, Outcome } from '../pipeline/engine-request.js';
 import type { Pipeline } from '../pipeline/pipeline.js';
 import { judgeControlRequest } from './control-guard.js';
 import type { RequestHandler } from './front-server.js';

@@ -20,7 +20,7 @@ import { noteLines, type PreparedAnswer, prepareAnswer, withHeaders } from '../h
 import { queryValues, type RequestTarget, readTarget } from '../http/request-target.js';
 import type { Answerer } from './answerer.js';
 import { type CorsPolicy, corsLines, isPreflight, preflightAnswer } from './cors.js';
-import type { EngineRequest, Outcome } from './exchange.js';
+import type { EngineRequest, Outcome } from './engine-request.js';
 import { type KeyOutcome, noKeyNote, outcomeOf, registryNote } from './key-outcome.js';
 import { choosesAnswer, type Preference, readPreference } from './prefer.js';
 

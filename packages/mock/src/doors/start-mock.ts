@@ -1,14 +1,15 @@
 // startMock: the mock served over HTTP from this process. The contract is compiled into answers at start; Prism is
 // loaded into the process only by the first request that needs it (e.g. `Prefer: dynamic=true`).
-import type { LazyValidator } from './contract/lazy-validator.js';
-import type { ServedContract } from './contract/read-contract.js';
-import type { ContractOperations, ThumbnailApiOperations } from './double/operation-types.js';
-import type { TestDouble } from './double/test-double.js';
-import { type AssembledMock, assembleMock } from './mock-assembly.js';
-import { startFrontServer } from './node/front-server.js';
-import { createNodeHandler } from './node/node-adapter.js';
-import { checkOptions, checks, type MockOptions } from './options.js';
-import { type Answerer, lazyAnswerer } from './pipeline/answerer.js';
+
+import { type AssembledMock, assembleMock } from '../assembly/mock-parts.js';
+import { checkOptions, checks, type MockOptions } from '../assembly/options.js';
+import type { LazyValidator } from '../contract/lazy-validator.js';
+import type { ServedContract } from '../contract/read-contract.js';
+import type { ContractOperations, ThumbnailApiOperations } from '../double/operation-types.js';
+import type { TestDouble } from '../double/test-double.js';
+import { startFrontServer } from '../node/front-server.js';
+import { createNodeHandler } from '../node/node-adapter.js';
+import { type Answerer, lazyAnswerer } from '../pipeline/answerer.js';
 
 /** Options of {@link startMock}: the mock's own ({@link MockOptions}) and where it listens. */
 export interface StartMockOptions extends MockOptions {
@@ -59,7 +60,7 @@ export async function startMock<C extends ContractOperations = ThumbnailApiOpera
 /** Prism as the answerer of what the compiled contract does not cover, its modules imported by the first request that needs it. */
 function prismAnswerer(contract: ServedContract, validator: LazyValidator, options: StartMockOptions): Answerer {
   return lazyAnswerer(async () => {
-    const { createPrismAnswerer } = await import('./prism/prism-answerer.js');
+    const { createPrismAnswerer } = await import('../prism/prism-answerer.js');
     return createPrismAnswerer({ specPath: contract.path, errors: options.errors ?? true, startTimeoutMs: options.startTimeoutMs ?? 30_000, validator });
   });
 }

@@ -4,10 +4,10 @@
 // route table's: each carried out by the route that names it.
 
 import { BASE_URL_VARIABLE } from '@thumbnail-api/spec/profile';
-import { ControlClient } from './control/control-client.js';
-import { CONTROL_ROUTES } from './control/control-routes.js';
-import type { ContractOperations, ThumbnailApiOperations } from './double/operation-types.js';
-import { checkViewKey, type TestDouble } from './double/test-double.js';
+import { ControlClient } from '../control/control-client.js';
+import { CONTROL_ROUTES } from '../control/control-routes.js';
+import type { ContractOperations, ThumbnailApiOperations } from '../double/operation-types.js';
+import { checkViewKey, type TestDouble } from '../double/test-double.js';
 
 /** The test double of a mock reached over HTTP: every answer promised. */
 export interface ConnectedMock<C extends ContractOperations = ThumbnailApiOperations> extends TestDouble<C, 'promised'> {

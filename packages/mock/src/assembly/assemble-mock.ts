@@ -3,17 +3,17 @@
 // module here, so that every door builds on it: mock-assembly.ts (which reads the files) for startMock() and
 // createHandlers(), and browser.ts for the docs' Try it.
 import type { ContractModel } from '@thumbnail-api/spec/model';
-import { type CompiledContract, compileContract } from './contract/compile-contract.js';
-import type { LazyValidator } from './contract/lazy-validator.js';
-import { MockControls } from './double/controls.js';
-import { Coverage } from './double/coverage.js';
-import { Journal } from './double/journal.js';
-import { PendingRequests } from './double/pending.js';
-import { RuleBook } from './double/rules.js';
-import type { Answerer } from './pipeline/answerer.js';
-import type { CorsPolicy } from './pipeline/cors.js';
-import { type KeyOutcome, registryNote } from './pipeline/key-outcome.js';
-import { createPipeline, type Pipeline, type RecordedAnswers } from './pipeline/pipeline.js';
+import { type CompiledContract, compileContract } from '../contract/compile-contract.js';
+import type { LazyValidator } from '../contract/lazy-validator.js';
+import { MockControls } from '../double/controls.js';
+import { Coverage } from '../double/coverage.js';
+import { Journal } from '../double/journal.js';
+import { PendingRequests } from '../double/pending.js';
+import { RuleBook } from '../double/rules.js';
+import type { Answerer } from '../pipeline/answerer.js';
+import type { CorsPolicy } from '../pipeline/cors.js';
+import { type KeyOutcome, registryNote } from '../pipeline/key-outcome.js';
+import { createPipeline, type Pipeline, type RecordedAnswers } from '../pipeline/pipeline.js';
 
 /** What a door has read and checked. */
 export interface MockParts {

@@ -1,22 +1,23 @@
 // The mock put together once for the doors that run on Node.js (startMock(), createHandlers(), the compiled-only mock
 // of internal.ts): the contract, the key registry, the rules and the recordings read from their files and checked,
 // then composed (compose-mock.ts) with the answerer of what the compiled contract does not cover.
-import { composeMock } from './compose-mock.js';
-import { type LazyValidator, lazyValidator } from './contract/lazy-validator.js';
-import { readContract, type ServedContract } from './contract/read-contract.js';
-import { CONTROL_PREFIX, type ControlContext } from './control/control-routes.js';
-import { controlContext } from './control/control-server.js';
-import type { MockControls } from './double/controls.js';
-import { inProcessDouble } from './double/in-process-double.js';
-import { DEFAULT_JOURNAL_SIZE } from './double/journal.js';
-import type { ThumbnailApiOperations } from './double/operation-types.js';
-import type { TestDouble } from './double/test-double.js';
-import { type AllowedHosts, allowedHostsOf } from './http/allowed-hosts.js';
+
+import { type LazyValidator, lazyValidator } from '../contract/lazy-validator.js';
+import { readContract, type ServedContract } from '../contract/read-contract.js';
+import { CONTROL_PREFIX, type ControlContext } from '../control/control-routes.js';
+import { controlContext } from '../control/control-server.js';
+import type { MockControls } from '../double/controls.js';
+import { inProcessDouble } from '../double/in-process-double.js';
+import { DEFAULT_JOURNAL_SIZE } from '../double/journal.js';
+import type { ThumbnailApiOperations } from '../double/operation-types.js';
+import type { TestDouble } from '../double/test-double.js';
+import { type AllowedHosts, allowedHostsOf } from '../http/allowed-hosts.js';
+import type { Answerer } from '../pipeline/answerer.js';
+import { type CorsPolicy, corsPolicy } from '../pipeline/cors.js';
+import type { Pipeline } from '../pipeline/pipeline.js';
+import { composeMock } from './assemble-mock.js';
+import { loadKeyRegistry } from './key-registry.js';
 import { type MockOptions, rulesFrom } from './options.js';
-import type { Answerer } from './pipeline/answerer.js';
-import { type CorsPolicy, corsPolicy } from './pipeline/cors.js';
-import { loadKeyRegistry } from './pipeline/key-registry.js';
-import type { Pipeline } from './pipeline/pipeline.js';
 
 /** A mock ready to serve: adapters hand requests to `pipeline` and control requests to `controls`. */
 export interface AssembledMock {
@@ -66,7 +67,7 @@ export async function assembleMock(
     // Imported with --replay only: the recordings' modules are not in every start-up's path.
     options.replay === undefined
       ? undefined
-      : async (compiled) => (await import('./record/replay.js')).loadReplay(options.replay!, compiled, await validator.load()),
+      : async (compiled) => (await import('../record/replay.js')).loadReplay(options.replay!, compiled, await validator.load()),
   );
   return {
     pipeline,

@@ -2,16 +2,16 @@
 // Prefer, rules, faults and journal as startMock(), with the same test-double methods; no server, no port. Prism does
 // not run here: what it would answer gets the mock's `not-compiled` 501.
 import { type HttpHandler, http } from 'msw';
-import { answerControl, isControlTarget } from './control/control-server.js';
-import type { ContractOperations, ThumbnailApiOperations } from './double/operation-types.js';
-import type { TestDouble } from './double/test-double.js';
-import { bodyOf, FetchEngineRequest, outcomeFor } from './fetch/fetch-request.js';
-import { answerSafely, perform, responseOf } from './fetch/fetch-response.js';
-import { failureLog } from './http/answer-failure.js';
-import { assembleMock } from './mock-assembly.js';
+import { assembleMock } from '../assembly/mock-parts.js';
+import { checkOptions, type MockOptions } from '../assembly/options.js';
+import { answerControl, isControlTarget } from '../control/control-server.js';
+import type { ContractOperations, ThumbnailApiOperations } from '../double/operation-types.js';
+import type { TestDouble } from '../double/test-double.js';
+import { bodyOf, FetchEngineRequest, outcomeFor } from '../fetch/fetch-request.js';
+import { answerSafely, perform, responseOf } from '../fetch/fetch-response.js';
+import { failureLog } from '../http/answer-failure.js';
+import { notCompiledAnswerer } from '../pipeline/answerer.js';
 import { checkMswRuntime } from './msw-runtime.js';
-import { checkOptions, type MockOptions } from './options.js';
-import { notCompiledAnswerer } from './pipeline/answerer.js';
 
 /** Options of {@link createHandlers}: the mock's own ({@link MockOptions}) and the base URL it answers for. */
 export interface CreateHandlersOptions extends MockOptions {
