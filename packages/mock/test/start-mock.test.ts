@@ -152,6 +152,16 @@ test('a key registry needs the contract to document the 401 and 403 bodies', asy
   );
 });
 
+test('a key registry needs the contract to say how a key is sent', async () => {
+  const path = join(specDir, 'no-key-scheme.json');
+  const answers = Object.fromEntries(['401', '403'].map((status) => [status, { description: 'no', content: { 'application/json': { example: {} } } }]));
+  const operation = { responses: { '200': { description: 'ok', content: { 'application/json': { example: {} } } }, ...answers } };
+  writeFileSync(path, JSON.stringify({ openapi: '3.1.0', info: { title: 't', version: '1' }, paths: { '/api/things': { get: operation } } }));
+  await expect(startMock({ port: 0, specPath: path, keys: { k: 'ok' } })).rejects.toThrow(
+    'describes no way to send an API key (an apiKey or http bearer security scheme its security names), so a key registry could read no key',
+  );
+});
+
 /** The TCP ports this process listens on (Linux /proc). */
 function listeningPorts(): number[] {
   const inodes = new Set(
