@@ -1,19 +1,34 @@
-// The mock put together from what its door has read and checked: the contract compiled, the journal, the rules (the
-// preloaded ones checked), the recordings, the pipeline over them and the controls tests use. No file and no `node:`
-// module here, so that every door builds on it: mock-assembly.ts (which reads the files) for startMock() and
-// createHandlers(), and browser.ts for the docs' Try it.
+// The mock put together, once, for every door: the contract compiled, the journal, the rules (the preloaded ones
+// checked), the recordings, the pipeline over them, the controls and the test double tests use, and the control surface.
+// It takes what its door has read and checked (MockParts: read-parts.ts reads them from files for the doors on Node.js,
+// the browser door from data), and touches no file and no `node:` module, so the browser door builds on it too.
 import type { ContractModel } from '@thumbnail-api/spec/model';
 import { type CompiledContract, compileContract } from '../contract/compile-contract.js';
 import type { LazyValidator } from '../contract/lazy-validator.js';
+import type { ControlContext } from '../control/control-routes.js';
+import { controlContext } from '../control/control-server.js';
 import { MockControls } from '../double/controls.js';
 import { Coverage } from '../double/coverage.js';
+import { inProcessDouble } from '../double/in-process-double.js';
 import { Journal } from '../double/journal.js';
+import type { ThumbnailApiOperations } from '../double/operation-types.js';
 import { PendingRequests } from '../double/pending.js';
 import { RuleBook } from '../double/rules.js';
+import type { TestDouble } from '../double/test-double.js';
 import type { Answerer } from '../pipeline/answerer.js';
 import type { CorsPolicy } from '../pipeline/cors.js';
 import { type KeyOutcome, registryNote } from '../pipeline/key-outcome.js';
 import { createPipeline, type Pipeline, type RecordedAnswers } from '../pipeline/pipeline.js';
+
+/** Recordings served (--replay), and how many were left out. */
+export interface Replay extends RecordedAnswers {
+  /** Recordings of documented operations, served. */
+  readonly served: number;
+  /** Recordings of paths or methods the contract does not describe. */
+  readonly undocumented: number;
+  /** Recorded 401 and 403 answers: the key registry answers those. */
+  readonly authAnswers: number;
+}
 
 /** What a door has read and checked. */
 export interface MockParts {
@@ -24,31 +39,37 @@ export interface MockParts {
   /** Leave examples that break their schema to the answerer (the validator is loaded first). */
   readonly checkExamples: boolean;
   readonly keys: ReadonlyMap<string, KeyOutcome> | undefined;
+  /** Which origins a browser may call the mock from (those listed may also drive `/__mock`). */
   readonly cors: CorsPolicy;
   readonly journalSize: number;
   /** Rules to add before the first request (checked all at once: one bad rule adds none). */
   readonly rules: readonly unknown[] | undefined;
   readonly requireKey: boolean;
+  /** Whether `/__mock` is served. */
+  readonly control: boolean;
   /** What answers where the compiled contract does not: Prism, or the not-compiled 501. */
   readonly generated: Answerer;
+  /** The recordings to serve (--replay), read once the contract is compiled. */
+  readonly replay: ((compiled: CompiledContract) => Promise<Replay>) | undefined;
 }
 
-/** A composed mock: adapters hand requests to `pipeline`, control requests to `controls`. */
-export interface ComposedMock<R extends RecordedAnswers = RecordedAnswers> {
+/** A mock ready to serve: adapters hand requests to `pipeline`, control requests to `control`. */
+export interface AssembledMock {
   readonly pipeline: Pipeline;
   readonly controls: MockControls;
-  readonly compiled: CompiledContract;
-  readonly replay: R | undefined;
+  /** The test double of this mock, in this process. */
+  readonly double: TestDouble<ThumbnailApiOperations, 'now'>;
+  /** The `/__mock` control surface's routes work with this; `undefined` when it is not served. */
+  readonly control: ControlContext | undefined;
+  readonly cors: CorsPolicy;
+  /** With `replay`: how many recordings are served, and how many are not. */
+  readonly replay: { readonly served: number; readonly undocumented: number; readonly authAnswers: number } | undefined;
+  /** Ends held requests and stops the answerer (Prism, if it started); resolves once nothing of them is left. */
+  close(): Promise<void>;
 }
 
-/**
- * Composes the mock, with the recordings `replayFor` reads once the contract is compiled (--replay); rejects with an
- * error naming the cause (a bad rule, a registry the contract cannot answer).
- */
-export async function composeMock<R extends RecordedAnswers>(
-  parts: MockParts,
-  replayFor?: (compiled: CompiledContract) => Promise<R>,
-): Promise<ComposedMock<R>> {
+/** Assembles the mock; rejects with an error naming the cause (a bad rule, a registry the contract cannot answer). */
+export async function assembleMock(parts: MockParts): Promise<AssembledMock> {
   const { validator, keys } = parts;
   if (parts.checkExamples) await validator.load();
   const compiled = compileContract(parts.model, validator, { checkExamples: parts.checkExamples });
@@ -61,9 +82,20 @@ export async function composeMock<R extends RecordedAnswers>(
   if (parts.rules !== undefined) await controls.addRules(parts.rules);
   // The rules given at start are the shared ground every test file stands on; from here on, each names its key.
   controls.requireKey = parts.requireKey;
-  const replay = replayFor === undefined ? undefined : await replayFor(compiled);
+  const replay = parts.replay === undefined ? undefined : await parts.replay(compiled);
   const pipeline = createPipeline({ contract: compiled, keys, cors: parts.cors, journal, rules: controls.rules, replay, generated: parts.generated, coverage });
-  return { pipeline, controls, compiled, replay };
+  return {
+    pipeline,
+    controls,
+    double: inProcessDouble(controls),
+    control: parts.control ? controlContext(controls, compiled) : undefined,
+    cors: parts.cors,
+    replay: replay === undefined ? undefined : { served: replay.served, undocumented: replay.undocumented, authAnswers: replay.authAnswers },
+    async close() {
+      controls.pending.end();
+      await parts.generated.close();
+    },
+  };
 }
 
 /**

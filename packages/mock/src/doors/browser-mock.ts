@@ -5,15 +5,14 @@
 // `node:` module (types aside; a test walks the imports). Bodies are Buffers: a page's bundle provides one (the docs
 // inject the `buffer` package's). Prism does not run here: what it would answer gets the `not-compiled` 501, as in MSW.
 import { ContractModelError, createContractModel } from '@thumbnail-api/spec/model';
-import { composeMock } from '../assembly/assemble-mock.js';
+import { assembleMock } from '../assembly/assemble-mock.js';
 import { lazyValidator } from '../contract/lazy-validator.js';
-import { inProcessDouble } from '../double/in-process-double.js';
 import { DEFAULT_JOURNAL_SIZE } from '../double/journal.js';
 import type { MockRule } from '../double/mock-rule.js';
 import type { AnyOperations, ContractOperations } from '../double/operation-types.js';
 import type { TestDouble } from '../double/test-double.js';
-import { bodyOf, FetchEngineRequest, outcomeFor } from '../fetch/fetch-request.js';
-import { perform } from '../fetch/fetch-response.js';
+import { fetchDoor } from '../fetch/fetch-door.js';
+import { failureLog } from '../http/answer-failure.js';
 import { notCompiledAnswerer } from '../pipeline/answerer.js';
 import { corsPolicy } from '../pipeline/cors.js';
 import { checkKeyRegistry, type KeyRegistry } from '../pipeline/key-outcome.js';
@@ -69,7 +68,7 @@ export async function createBrowserMock<C extends ContractOperations = AnyOperat
   if (!Number.isInteger(journalSize) || journalSize < 0)
     throw new TypeError('createBrowserMock(): journalSize must be a whole number of requests (0 turns the journal off).');
   const model = modelOf(options.contract);
-  const { pipeline, controls } = await composeMock({
+  const mock = await assembleMock({
     model,
     contractName: 'The contract given to createBrowserMock()',
     validator: lazyValidator(model),
@@ -80,14 +79,16 @@ export async function createBrowserMock<C extends ContractOperations = AnyOperat
     journalSize,
     rules: options.rules,
     requireKey: false,
+    // The methods of this object are the controls: the page has no /__mock.
+    control: false,
     generated: notCompiledAnswerer,
+    replay: undefined,
   });
-
-  return Object.assign(inProcessDouble<C>(controls), {
-    async fetch(request: Request): Promise<Response> {
+  const door = fetchDoor(mock, failureLog());
+  return Object.assign(mock.double as unknown as TestDouble<C, 'now'>, {
+    fetch(request: Request): Promise<Response> {
       const url = new URL(request.url);
-      const view = new FetchEngineRequest(request, url.pathname + url.search, await bodyOf(request));
-      return perform(await outcomeFor(pipeline, view), request, controls.pending);
+      return door(request, url.pathname + url.search);
     },
   });
 }

@@ -8,6 +8,7 @@ import { ControlClient } from '../control/control-client.js';
 import { CONTROL_ROUTES } from '../control/control-routes.js';
 import type { ContractOperations, ThumbnailApiOperations } from '../double/operation-types.js';
 import { checkViewKey, type TestDouble } from '../double/test-double.js';
+import { checkBaseUrl } from './base-url.js';
 
 /** The test double of a mock reached over HTTP: every answer promised. */
 export interface ConnectedMock<C extends ContractOperations = ThumbnailApiOperations> extends TestDouble<C, 'promised'> {
@@ -58,14 +59,5 @@ function baseUrlOf(url: string | undefined): string {
       `connectMock() needs the mock's URL: pass it, e.g. connectMock('http://127.0.0.1:4010'), or run your tests under npx @thumbnail-api/mock -- <command>, which sets ${BASE_URL_VARIABLE}.`,
     );
   }
-  if (typeof given !== 'string' || !URL.canParse(given) || !/^https?:$/.test(new URL(given).protocol)) {
-    throw new TypeError(
-      `connectMock() needs an http:// or https:// URL of the mock, e.g. 'http://127.0.0.1:4010'; got ${JSON.stringify(String(given).slice(0, 100))}.`,
-    );
-  }
-  const parsed = new URL(given);
-  if (parsed.search !== '' || parsed.hash !== '' || parsed.username !== '' || parsed.password !== '') {
-    throw new TypeError(`connectMock() needs the mock's base URL without query, fragment or credentials; got ${JSON.stringify(given.slice(0, 100))}.`);
-  }
-  return given.replace(/\/+$/, '');
+  return checkBaseUrl(given, { door: 'connectMock()', noun: 'URL of the mock', what: 'the URL of the mock', example: 'http://127.0.0.1:4010' }).base;
 }

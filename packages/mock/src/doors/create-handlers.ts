@@ -2,15 +2,15 @@
 // Prefer, rules, faults and journal as startMock(), with the same test-double methods; no server, no port. Prism does
 // not run here: what it would answer gets the mock's `not-compiled` 501.
 import { type HttpHandler, http } from 'msw';
-import { assembleMock } from '../assembly/mock-parts.js';
+import { assembleMock } from '../assembly/assemble-mock.js';
 import { checkOptions, type MockOptions } from '../assembly/options.js';
-import { answerControl, isControlTarget } from '../control/control-server.js';
+import { readParts } from '../assembly/read-parts.js';
 import type { ContractOperations, ThumbnailApiOperations } from '../double/operation-types.js';
 import type { TestDouble } from '../double/test-double.js';
-import { bodyOf, FetchEngineRequest, outcomeFor } from '../fetch/fetch-request.js';
-import { answerSafely, perform, responseOf } from '../fetch/fetch-response.js';
+import { fetchDoor } from '../fetch/fetch-door.js';
 import { failureLog } from '../http/answer-failure.js';
 import { notCompiledAnswerer } from '../pipeline/answerer.js';
+import { checkBaseUrl } from './base-url.js';
 import { checkMswRuntime } from './msw-runtime.js';
 
 /** Options of {@link createHandlers}: the mock's own ({@link MockOptions}) and the base URL it answers for. */
@@ -38,49 +38,22 @@ export async function createHandlers<C extends ContractOperations = ThumbnailApi
     throw new TypeError("createHandlers() takes an options object with the base URL your code calls, e.g. { baseUrl: 'https://api.thumbnails.test' }.");
   }
   const checked = checkOptions<CreateHandlersOptions>('createHandlers()', options, { baseUrl: () => undefined });
-  const base = checkBaseUrl(checked.baseUrl);
+  const { base: baseUrl, basePath } = checkBaseUrl(checked.baseUrl, {
+    door: 'createHandlers()',
+    noun: 'baseUrl',
+    what: "baseUrl, the URL your code sends its requests to (the client's baseUrl)",
+    example: 'https://api.thumbnails.test',
+  });
   checkMswRuntime();
-  const mock = await assembleMock(checked, () => notCompiledAnswerer);
-  const { pipeline, controls } = mock;
-  const basePath = base.pathname === '/' ? '' : base.pathname.replace(/\/+$/, '');
-  const baseUrl = `${base.origin}${basePath}`;
+  const mock = await assembleMock(await readParts(checked, () => notCompiledAnswerer));
+  const door = fetchDoor(mock, failureLog());
   // MSW tests a RegExp against the request's URL without its query: this origin, at or under the base path.
   const underBase = new RegExp(`^${escapeRegExp(baseUrl)}(?:/|$)`);
-
-  const log = failureLog();
-  const handler = http.all(underBase, ({ request }) =>
-    answerSafely(request, log, async () => {
-      const url = new URL(request.url);
-      const target = (url.pathname.slice(basePath.length) || '/') + url.search;
-      const view = new FetchEngineRequest(request, target, await bodyOf(request));
-      if (mock.control !== undefined && isControlTarget(target)) {
-        const control = { method: view.method, target, readBody: (limit: number) => view.bodyUpTo(limit) };
-        return responseOf(await answerControl(mock.control, control), [], request.method);
-      }
-      return perform(await outcomeFor(pipeline, view), request, controls.pending);
-    }),
-  );
-
+  const handler = http.all(underBase, ({ request }) => {
+    const url = new URL(request.url);
+    return door(request, (url.pathname.slice(basePath.length) || '/') + url.search);
+  });
   return Object.assign(mock.double as unknown as TestDouble<C, 'now'>, { baseUrl, handlers: [handler] });
-}
-
-function checkBaseUrl(baseUrl: unknown): URL {
-  if (typeof baseUrl !== 'string' || !URL.canParse(baseUrl)) {
-    throw new TypeError(
-      `createHandlers() needs baseUrl, the URL your code sends its requests to (the client's baseUrl), e.g. 'https://api.thumbnails.test'; got ${describe(baseUrl)}.`,
-    );
-  }
-  const url = new URL(baseUrl);
-  if (!/^https?:$/.test(url.protocol) || url.search !== '' || url.hash !== '' || url.username !== '' || url.password !== '') {
-    throw new TypeError(
-      `createHandlers() needs an http or https baseUrl without query, fragment or credentials, e.g. 'https://api.thumbnails.test'; got ${describe(baseUrl)}.`,
-    );
-  }
-  return url;
-}
-
-function describe(value: unknown): string {
-  return typeof value === 'string' ? JSON.stringify(value.slice(0, 100)) : value === undefined ? 'nothing' : typeof value;
 }
 
 function escapeRegExp(text: string): string {

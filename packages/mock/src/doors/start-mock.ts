@@ -1,12 +1,14 @@
 // startMock: the mock served over HTTP from this process. The contract is compiled into answers at start; Prism is
 // loaded into the process only by the first request that needs it (e.g. `Prefer: dynamic=true`).
 
-import { type AssembledMock, assembleMock } from '../assembly/mock-parts.js';
+import { assembleMock } from '../assembly/assemble-mock.js';
 import { checkOptions, checks, type MockOptions } from '../assembly/options.js';
+import { type AnswererFor, readParts } from '../assembly/read-parts.js';
 import type { LazyValidator } from '../contract/lazy-validator.js';
 import type { ServedContract } from '../contract/read-contract.js';
 import type { ContractOperations, ThumbnailApiOperations } from '../double/operation-types.js';
 import type { TestDouble } from '../double/test-double.js';
+import { allowedHostsOf } from '../http/allowed-hosts.js';
 import { startFrontServer } from '../node/front-server.js';
 import { createNodeHandler } from '../node/node-adapter.js';
 import { type Answerer, lazyAnswerer } from '../pipeline/answerer.js';
@@ -68,10 +70,11 @@ function prismAnswerer(contract: ServedContract, validator: LazyValidator, optio
 /** Assembles the mock with `answererFor` and serves it over node:http (for startMock() and the compiled-only mock of internal.ts). */
 export async function serveMock<C extends ContractOperations = ThumbnailApiOperations>(
   options: StartMockOptions,
-  answererFor: Parameters<typeof assembleMock>[1],
+  answererFor: AnswererFor,
 ): Promise<RunningMock<C>> {
-  const mock: AssembledMock = await assembleMock(options, answererFor);
-  const server = await startFrontServer(options.host ?? '127.0.0.1', options.port ?? 4010, mock.allowedHosts).catch(async (error: unknown) => {
+  const allowedHosts = allowedHostsOf(options.allowedHosts);
+  const mock = await assembleMock(await readParts(options, answererFor));
+  const server = await startFrontServer(options.host ?? '127.0.0.1', options.port ?? 4010, allowedHosts).catch(async (error: unknown) => {
     await mock.close();
     throw error;
   });

@@ -1,8 +1,8 @@
-// What an adapter (node:http in src/node/, MSW in src/msw/) hands the pipeline, and what it gets back to act on.
+// What an adapter (node:http in src/node/, Fetch in src/fetch/) hands the pipeline: a request as it reads one. What it
+// gets back to act on is an Outcome (outcome.ts).
 import type { IncomingHttpHeaders } from 'node:http';
-import type { PreparedAnswer } from '../http/prepared-answer.js';
 
-/** A request as the pipeline reads it, whatever carried it (node:http, MSW's Request). */
+/** A request as the pipeline reads it, whatever carried it (node:http, a Fetch Request). */
 export interface EngineRequest {
   /** Upper case, as sent. */
   readonly method: string;
@@ -18,24 +18,3 @@ export interface EngineRequest {
    */
   readBody(limit: number, done: (body: Buffer | undefined) => void, failed: (error: Error) => void): void;
 }
-
-/**
- * What the adapter does with a request. The journal has its record already. `key` is the request's API key, as the
- * pipeline read it: a request held (a hang, a delay) is held under it, so that a reset of that key ends it.
- */
-export type Outcome =
-  /** Send `answer` with the `cors` lines appended, after `delayMs`. */
-  | { readonly kind: 'answer'; readonly answer: PreparedAnswer; readonly cors: readonly string[]; readonly delayMs: number; readonly key: string | undefined }
-  /** Send `answer`'s status and headers (its Content-Length announces the whole body), then `sentBytes` of its body, then drop the connection. */
-  | {
-      readonly kind: 'truncated';
-      readonly answer: PreparedAnswer;
-      readonly cors: readonly string[];
-      readonly delayMs: number;
-      readonly key: string | undefined;
-      readonly sentBytes: number;
-    }
-  /** Destroy the connection (a TCP reset where the transport can), after `delayMs`. */
-  | { readonly kind: 'reset'; readonly delayMs: number; readonly key: string | undefined }
-  /** Never answer: hold the request until the client gives up, the test ends it, or the mock stops. */
-  | { readonly kind: 'hang'; readonly key: string | undefined };
