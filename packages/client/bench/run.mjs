@@ -1,14 +1,13 @@
 // Prints, in one run: the per-call time of the client against a bare fetch with the same headers (median,
 // p99 and their ratio) on a local node:http server, with contenders in between that measure what the overhead
 // is made of; and the client's bundle size, minified and gzipped, including openapi-fetch, per module.
-// Figures are printed, never asserted. Run after `build` (the script does). With `--readme`, the printed block also
-// replaces the one for this Node.js major version in README.md (between its client-bench markers); the bundle figures
-// go there through `sync:bundle-size`, which `pnpm check` keeps honest. With BENCH_BASELINE=<a built checkout's
+// Figures are printed, never asserted. Run after `build` (the script does). With `--record`, the printed block also
+// replaces the one for this Node.js major version in BENCHMARKS.md; the bundle figures go into the README through
+// `sync:bundle-size`, which `pnpm check` keeps honest. With BENCH_BASELINE=<a built checkout's
 // packages/client>, it also pairs this build's list() with that one's, each in a process of its own (bench/paired.mjs).
-import { execFileSync } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
-import { availableParallelism, loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+import { startBenchRun } from '@thumbnail-api/dev-tools/bench-record';
 import createClient from 'openapi-fetch';
 import { ThumbnailClient } from '../dist/index.js';
 import { checked, startBenchServer } from './bench-server.mjs';
@@ -17,7 +16,7 @@ import { pairedRun } from './paired.mjs';
 import { benchSeed, quantile, seededRandom, shuffled } from './rounds.mjs';
 
 const CALLS = Number(process.env.BENCH_CALLS ?? 4000);
-const loadAtStart = loadavg()[0];
+const run = startBenchRun(fileURLToPath(new URL('..', import.meta.url)), '@thumbnail-api/client', 'pnpm --filter @thumbnail-api/client bench --record');
 // The targets: thumbnails.list() at most 1.20x bare fetch (and at or below openapi-fetch with a time limit); the bundle at
 // most 9 kB gzipped, which the README's Performance section shows out of reach.
 const TARGETS = { ratio: 1.2, gzKb: 9 };
@@ -132,29 +131,8 @@ const paired = process.env.BENCH_BASELINE
   : undefined;
 if (paired) console.log(`\n${paired.join('\n')}`);
 
-if (process.argv.includes('--readme')) {
+if (process.argv.includes('--record')) {
   const major = process.versions.node.split('.')[0];
-  const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).trim();
-  const load = `load average ${loadAtStart.toFixed(1)} at the start, ${loadavg()[0].toFixed(1)} at the end, on ${availableParallelism()} CPUs`;
-  const heading = `Run on ${new Date().toISOString().slice(0, 10)} at commit ${commit} (${load}):`;
-  writeBlock(`client-bench node${major}`, `Node ${major}`, [heading, '', '```text', ...perCall, '```']);
-  if (paired) writeBlock(`client-bench-paired node${major}`, `Node ${major} with BENCH_BASELINE`, [heading, '', '```text', ...paired, '```']);
-}
-
-/**
- * Replaces the README's block between the `name` markers with `lines`.
- * @param {string} name @param {string} run @param {string[]} lines
- */
-function writeBlock(name, run, lines) {
-  const start = `<!-- ${name}: written by \`pnpm --filter @thumbnail-api/client bench --readme\` on ${run}; do not edit by hand -->`;
-  const end = `<!-- /${name} -->`;
-  const readmePath = new URL('../README.md', import.meta.url);
-  const readme = readFileSync(readmePath, 'utf8');
-  const [from, to] = [readme.indexOf(start), readme.indexOf(end)];
-  if (from === -1 || to < from) {
-    console.error(`README.md has no ${name} section: put these two lines where it belongs, then run again:\n${start}\n${end}`);
-    process.exit(1);
-  }
-  writeFileSync(readmePath, readme.slice(0, from) + [start, ...lines, end].join('\n') + readme.slice(to + end.length));
-  console.log(`\nREADME.md: the ${name} figures above.`);
+  run.record(`node${major}`, `Per call, Node.js ${major}`, ['```text', ...perCall, '```']);
+  if (paired) run.record(`paired-node${major}`, `list() paired with BENCH_BASELINE, Node.js ${major}`, ['```text', ...paired, '```']);
 }

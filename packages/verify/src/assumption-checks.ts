@@ -52,7 +52,7 @@ export function observe(model: ContractModel, assumption: ContractAssumption, an
 export interface UntestedContext {
   /** The probe kinds that were sent (with an answer or not), by operation pointer. */
   readonly sentKinds: ReadonlyMap<string, ReadonlySet<string>>;
-  /** Why probes of a kind were not sent, e.g. `the POST budget (--allow-billing 0) is spent`. */
+  /** Why probes of a kind were not sent, e.g. `Not sent: the POST budget (--allow-billing 2) was spent on the POSTs before it.` */
   readonly skippedBecause: ReadonlyMap<string, string>;
 }
 
@@ -67,24 +67,27 @@ export function judgeAssumptions(
     const seen = observations.get(assumption.id) ?? [];
     const about = { id: assumption.id, text: assumption.text, pointer: assumption.pointer };
     const base = { check: assumption.id, operation: undefined, assumption: about };
+    // Each answer that decided it is a symptom: the assumption is one finding, however many answers showed it.
+    const shownBy = (observations: readonly Observation[]) => ({
+      evidence: observations.map((observation) => observation.exchange),
+      symptoms: observations.map((observation) => ({
+        check: assumption.id,
+        request: observation.detail,
+        message: observation.detail,
+        evidence: [observation.exchange],
+      })),
+    });
     const against = seen.filter((observation) => observation.outcome === 'contradicted');
     if (against.length > 0) {
-      return {
-        ...base,
-        class: 'assumption-contradicted',
-        message: `${assumption.text} Contradicted by ${against.map((observation) => observation.detail).join(' | ')}.`,
-        evidence: against.map((observation) => observation.exchange),
-      };
+      const answers = against.length === 1 ? 'an answer' : `${against.length} answers`;
+      return { ...base, class: 'assumption-contradicted', message: `${assumption.text} Contradicted by ${answers}.`, ...shownBy(against) };
     }
     if (seen.length > 0) {
-      return {
-        ...base,
-        class: 'assumption-confirmed',
-        message: `${assumption.text} Confirmed by ${seen.map((observation) => observation.detail).join(' | ')}.`,
-        evidence: seen.map((observation) => observation.exchange),
-      };
+      const answers = seen.length === 1 ? 'an answer' : `${seen.length} answers`;
+      return { ...base, class: 'assumption-confirmed', message: `${assumption.text} Confirmed by ${answers}.`, ...shownBy(seen) };
     }
-    return { ...base, class: 'assumption-untested', message: `${assumption.text} Untested: ${untestedReason(model, assumption, context)}`, evidence: [] };
+    const reason = untestedReason(model, assumption, context);
+    return { ...base, class: 'assumption-untested', message: `${assumption.text} Untested: ${reason}`, evidence: [], symptoms: [] };
   });
 }
 
@@ -98,7 +101,18 @@ function untestedReason(model: ContractModel, assumption: ContractAssumption, co
   const sent = wanted.filter((kind) => operations.some((operation) => context.sentKinds.get(operation.pointer)?.has(kind)));
   const statuses = check.answers === undefined ? '' : ` with a status in ${check.answers.join(', ')}`;
   if (wanted.length > 0 && sent.length === 0) {
-    const reasons = [...new Set(wanted.map((kind) => context.skippedBecause.get(kind)?.replace(/^Not sent: /, '')).filter((reason) => reason !== undefined))];
+    const reasons = [
+      ...new Set(
+        wanted
+          .map((kind) =>
+            context.skippedBecause
+              .get(kind)
+              ?.replace(/^Not sent: /, '')
+              .replace(/\.$/, ''),
+          )
+          .filter((reason) => reason !== undefined),
+      ),
+    ];
     return `it needs an answer to ${wanted.join(' or ')}, and none was sent${reasons.length > 0 ? ` (${reasons.join('; ')})` : ''}.`;
   }
   return `no answer${wanted.length > 0 ? ` to ${wanted.join(' or ')}` : ''}${statuses} came back.`;

@@ -2,6 +2,7 @@
 // bodies, echoed back by the service), cookies dropped, bodies shown as text up to a few KiB.
 import type { IncomingHttpHeaders } from 'node:http';
 import { scrub, secretsOf } from '@thumbnail-api/mock/contract-check';
+import type { ApiKeyForms } from '@thumbnail-api/spec/model';
 import type { Exchange } from './findings.js';
 import { INVALID_KEY } from './probe-plan.js';
 import type { OutgoingRequest, SendOutcome } from './send-request.js';
@@ -17,15 +18,16 @@ export function secretsOfKeys(keys: readonly (string | undefined)[]): string[] {
   return [...new Set(present.flatMap((key) => [key, key.trim()]))].filter((key) => key !== '').sort((a, b) => b.length - a.length);
 }
 
-/** One exchange, as a report shows it. `secrets` are the run's keys ({@link secretsOfKeys}). */
+/** One exchange, as a report shows it. `secrets` are the run's keys ({@link secretsOfKeys}); `forms`, where a key travels. */
 export function exchangeRecord(
   base: Pick<Exchange, 'index' | 'probe' | 'attempt' | 'startedAt' | 'billed' | 'requestNotes'> & { pushback?: boolean },
   request: OutgoingRequest,
   outcome: SendOutcome,
   secrets: readonly string[],
+  forms: ApiKeyForms,
 ): Exchange {
   // The request's own credentials, whatever they are, except the made-up key, which is no secret and shows what was sent.
-  const own = secretsOf(lowerCased(request.headers)).filter((secret) => !secret.includes(INVALID_KEY));
+  const own = secretsOf(lowerCased(request.headers), forms, request.url.search.slice(1)).filter((secret) => !secret.includes(INVALID_KEY));
   // The token alone, so that a report still shows the scheme: `Bearer [redacted]`.
   const hide = [...new Set([...secrets, ...own])].filter((secret) => !/^bearer\s/i.test(secret)).sort((a, b) => b.length - a.length);
   const record: Exchange = {

@@ -1,5 +1,5 @@
-// What `verify` reports: every request it sent and why, each finding in its class with the exchanges that show it,
-// and the verdict. Reporters (report-*.ts) only print this; nothing here holds a key (the run removes them first).
+// What `verify` reports: every request it sent and why, each finding (a cause, with its symptoms) in its class with
+// the exchanges that show it, and the verdict. Reporters (report-*.ts) only print this; nothing here holds a key (the run removes them first).
 
 /**
  * `contract-violation`: the service broke what the contract documents. `assumption-contradicted` /
@@ -31,7 +31,11 @@ export const FINDING_CLASSES: readonly FindingClass[] = [
 /** The classes that make the verdict `failed` (exit code 1). */
 export const FAILING_CLASSES: ReadonlySet<FindingClass> = new Set(['contract-violation', 'assumption-contradicted', 'observed-drift']);
 
-/** One thing the run found, with the exchanges that show it. */
+/**
+ * One thing the run found: a cause (a drift of the service, an assumption's verdict, requests left unanswered), with
+ * every sign of it an answer showed (its symptoms: the same drift seen through each way of sending the key, and the
+ * schema errors that follow from a changed media type or status). Reports count findings, not symptoms.
+ */
 export interface Finding {
   readonly class: FindingClass;
   /**
@@ -42,6 +46,7 @@ export interface Finding {
    * `undocumented_field`, `both_schemes`; `timeout`, `reset`, `unreachable`, `stopped`, `truncated`, `unchecked`.
    */
   readonly check: string;
+  /** The cause, in words that hold for every symptom (no request named where several showed it). */
   readonly message: string;
   /** The operation, e.g. `listThumbnails`. */
   readonly operation: string | undefined;
@@ -49,8 +54,61 @@ export interface Finding {
   readonly location?: string;
   /** For the assumption classes: the entry, as the contract holds it. */
   readonly assumption?: { readonly id: string; readonly text: string; readonly pointer: string };
-  /** Indexes into {@link VerifyReport.exchanges}. */
+  /** Indexes into {@link VerifyReport.exchanges}: every exchange of every symptom. */
   readonly evidence: readonly number[];
+  /** What each request showed of it, in the order they were sent. */
+  readonly symptoms: readonly Symptom[];
+}
+
+/** One request's sign of a finding. */
+export interface Symptom {
+  readonly check: string;
+  /** The request and its answer, e.g. `GET /api/thumbnails (the key as Authorization: Bearer) → 200`. */
+  readonly request: string;
+  /** What the request showed, naming it: {@link request}, then what is wrong. */
+  readonly message: string;
+  readonly location?: string;
+  /** Whether it follows from the finding's cause rather than showing it (a schema error of a body sent as another media type). */
+  readonly derived?: boolean;
+  readonly evidence: readonly number[];
+}
+
+/** What one answer showed, before the run groups what it shows by cause ({@link Finding}). */
+export interface Observed extends Omit<Finding, 'message' | 'symptoms' | 'assumption'> {
+  /** The cause: the finding's message, the same for every request that shows it. */
+  readonly cause: string;
+  /** This request's sign of it: the symptom's message, which starts with {@link request}. */
+  readonly message: string;
+  /** The request and its answer, as the symptom names it. */
+  readonly request: string;
+}
+
+/** An answer, as {@link observedIn} names it. */
+export interface NamedAnswer {
+  readonly exchange: number;
+  /** The request, as the report names it, e.g. `GET /api/thumbnails (no key)`. */
+  readonly request: string;
+  readonly operation: { readonly method: string; readonly path: string };
+  readonly operationName: string;
+  readonly status: number;
+}
+
+/** `METHOD /path → status`: how a cause names the answer of an operation, whichever request got it. */
+export function operationAt(answer: NamedAnswer): string {
+  return `${answer.operation.method.toUpperCase()} ${answer.operation.path} → ${answer.status}`;
+}
+
+/** What `answer` showed: `message` (written with {@link operationAt}) is the cause; the symptom names the request instead. */
+export function observedIn(answer: NamedAnswer, finding: Pick<Observed, 'class' | 'check' | 'location'>, message: string): Observed {
+  const request = `${answer.request} → ${answer.status}`;
+  return {
+    ...finding,
+    cause: message,
+    message: message.replace(operationAt(answer), request),
+    request,
+    operation: answer.operationName,
+    evidence: [answer.exchange],
+  };
 }
 
 /** A request as sent, keys removed. */
@@ -130,7 +188,8 @@ export interface VerifyReport {
   readonly stopped?: string;
   readonly budget: { readonly allowed: number; readonly spent: number };
   readonly limits: { readonly maxRps: number; readonly requestTimeoutMs: number; readonly maxTimeMs: number; readonly maxWaitMs: number };
-  readonly counts: Readonly<Record<FindingClass, number>>;
+  /** Per class: how many findings (causes), and how many symptoms they have in all. */
+  readonly counts: Readonly<Record<FindingClass, ClassCount>>;
   readonly probes: readonly ProbeRecord[];
   readonly exchanges: readonly Exchange[];
   readonly findings: readonly Finding[];
@@ -142,9 +201,18 @@ export function verdictOf(findings: readonly Finding[], stopped: string | undefi
   return stopped !== undefined || findings.some((finding) => finding.class === 'not-checked') ? 'incomplete' : 'passed';
 }
 
-/** How many findings of each class. */
-export function countByClass(findings: readonly Finding[]): Record<FindingClass, number> {
-  const counts = Object.fromEntries(FINDING_CLASSES.map((name) => [name, 0])) as Record<FindingClass, number>;
-  for (const finding of findings) counts[finding.class]++;
+/** The findings of one class, and their symptoms. */
+export interface ClassCount {
+  readonly findings: number;
+  readonly symptoms: number;
+}
+
+/** How many findings of each class, and how many symptoms they have. */
+export function countByClass(findings: readonly Finding[]): Record<FindingClass, ClassCount> {
+  const counts = Object.fromEntries(FINDING_CLASSES.map((name) => [name, { findings: 0, symptoms: 0 }])) as Record<FindingClass, ClassCount>;
+  for (const finding of findings) {
+    const count = counts[finding.class];
+    counts[finding.class] = { findings: count.findings + 1, symptoms: count.symptoms + finding.symptoms.length };
+  }
   return counts;
 }

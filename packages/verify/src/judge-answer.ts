@@ -5,11 +5,12 @@
 
 import type { ContractCheck } from '@thumbnail-api/mock/contract-check';
 import type { ContractAssumption, ContractModel } from '@thumbnail-api/spec/model';
+import { FORBIDDEN_KEY_VARIABLE } from '@thumbnail-api/spec/profile';
 import { type AnsweredProbe, type Observation, observe } from './assumption-checks.js';
-import type { Finding } from './findings.js';
+import type { Observed } from './findings.js';
 import { notShownIn } from './not-shown.js';
 import { type AnswerToCompare, driftOf, type ObservedAnswers, type SchemaCheck } from './observed-drift.js';
-import type { Probe } from './probe-plan.js';
+import { keyWay, type Probe } from './probe-plan.js';
 import type { OutgoingRequest, SendOutcome } from './send-request.js';
 
 /** One thing the contract proxy's check found (its finding vocabulary: violation, undocumented, unchecked). */
@@ -23,7 +24,8 @@ export interface JudgeContext {
 }
 
 export interface Judgement {
-  readonly findings: Finding[];
+  /** What the answer showed, each with its cause (the run groups them: group-by-cause.ts). */
+  readonly findings: Observed[];
   readonly observations: { readonly assumption: string; readonly observation: Observation }[];
   /** What the contract says about the request as sent. */
   readonly requestNotes: string[];
@@ -40,9 +42,21 @@ export function judgeAnswer(
 ): Judgement {
   const { model } = context;
   const operation = probe.operation;
-  const at = `${probe.method} ${probe.path} (${probe.title}) → ${answer.status}`;
-  const findings: Finding[] = [];
-  const add = (finding: Omit<Finding, 'operation' | 'evidence'>) => findings.push({ ...finding, operation: probe.operationName, evidence: [index] });
+  const named = `${probe.method} ${probe.path} (${probe.title})`;
+  const at = `${named} → ${answer.status}`;
+  // The cause, whichever way the key went: the same drift seen by each key form is one finding.
+  const anyKey = `${probe.method} ${probe.path} → ${answer.status}`;
+  const findings: Observed[] = [];
+  /** Adds what the answer showed; `causeAt` names the request in the cause when the request itself is the cause. */
+  const add = (finding: Pick<Observed, 'class' | 'check' | 'location'>, detail: string, causeAt = anyKey) =>
+    findings.push({
+      ...finding,
+      cause: `${causeAt}: ${detail}`,
+      message: `${at}: ${detail}`,
+      request: at,
+      operation: probe.operationName,
+      evidence: [index],
+    });
 
   const checked = context.check.check({
     method: probe.method,
@@ -53,17 +67,18 @@ export function judgeAnswer(
   });
   const requestNotes = checked.findings.filter((finding) => finding.location.startsWith('request')).map((finding) => `${finding.location}: ${finding.message}`);
   if (answer.truncated) {
-    add({ class: 'not-checked', check: 'truncated', message: `${at}: the body is longer than verify reads, so it was not checked.` });
+    add({ class: 'not-checked', check: 'truncated' }, 'the body is longer than verify reads, so it was not checked.');
   }
   const unchecked = checked.findings.filter((finding) => finding.kind === 'unchecked' && finding.location.startsWith('response'));
-  for (const finding of unchecked) add({ class: 'not-checked', check: 'unchecked', message: `${at}: ${finding.message}` });
+  for (const finding of unchecked) add({ class: 'not-checked', check: 'unchecked' }, finding.message);
   const responseFindings = answer.truncated
     ? []
     : checked.findings.filter((finding) => finding.kind === 'violation' && finding.location.startsWith('response'));
 
   if (!pushback) {
+    // What the probe's credentials call for is about this request: no key and a made-up key are two findings.
     const expected = credentialsFinding(probe, answer.status);
-    if (expected !== undefined) add({ ...expected, message: `${at}: ${expected.message}` });
+    if (expected !== undefined) add(expected, expected.message, at);
   }
 
   const matched = operation.response(answer.status);
@@ -84,14 +99,22 @@ export function judgeAnswer(
         return observation === undefined ? [] : [{ assumption: assumption.id, observation }];
       });
   const explained = matched?.status !== String(answer.status) && observations.some(({ observation }) => observation.outcome === 'contradicted');
-  if (!explained) for (const finding of responseFindings) add(violation(finding, at));
+  if (!explained) for (const finding of responseFindings) add(violation(finding), finding.message);
 
   const mediaType = headerText(answer.headers['content-type'])?.split(';')[0]?.trim().toLowerCase();
   const json = parseJson(answer.body, mediaType, answer.truncated);
   const headerNames = Object.keys(answer.headers);
   if (!answer.truncated) {
     findings.push(
-      ...notShownIn(model, { exchange: index, operation, operationName: probe.operationName, status: answer.status, headerNames, json: json.value }),
+      ...notShownIn(model, {
+        exchange: index,
+        request: named,
+        operation,
+        operationName: probe.operationName,
+        status: answer.status,
+        headerNames,
+        json: json.value,
+      }),
     );
   }
   // A success to a body the contract refuses already contradicts an assumption; it is no drift from what valid calls got.
@@ -99,6 +122,7 @@ export function judgeAnswer(
   if (context.observed !== undefined && !answer.truncated && !pushback && !refusedBody) {
     const compared: AnswerToCompare = {
       exchange: index,
+      request: named,
       operation,
       operationName: probe.operationName,
       kind: probe.kind,
@@ -114,7 +138,7 @@ export function judgeAnswer(
 }
 
 /** Prism's finding as a contract violation, named for what it means. */
-function violation(finding: ContractFinding, at: string): Omit<Finding, 'operation' | 'evidence'> {
+function violation(finding: ContractFinding): Pick<Observed, 'class' | 'check' | 'location'> {
   const check = finding.location.startsWith('response.body')
     ? 'response_schema_conformance'
     : finding.location.startsWith('response.headers')
@@ -122,11 +146,11 @@ function violation(finding: ContractFinding, at: string): Omit<Finding, 'operati
       : /media type/i.test(finding.message)
         ? 'content_type_conformance'
         : 'status_code_conformance';
-  return { class: 'contract-violation', check, location: finding.location, message: `${at}: ${finding.message}` };
+  return { class: 'contract-violation', check, location: finding.location };
 }
 
 /** What the probe's credentials call for, when the status is not it: the documented 401 and 403, and a key accepted. */
-function credentialsFinding(probe: Probe, status: number): Omit<Finding, 'operation' | 'evidence'> | undefined {
+function credentialsFinding(probe: Probe, status: number): (Pick<Observed, 'class' | 'check'> & { message: string }) | undefined {
   const documents = (code: string) => probe.operation.responses.some((response) => response.status === code);
   const success = status >= 200 && status < 300;
   switch (probe.kind) {
@@ -144,16 +168,15 @@ function credentialsFinding(probe: Probe, status: number): Omit<Finding, 'operat
         return {
           class: 'contract-violation',
           check: 'ignored_auth',
-          message:
-            'THUMBNAIL_API_FORBIDDEN_KEY got a success; the contract documents 403 for a key without access (if this key has access here, give one that has not).',
+          message: `${FORBIDDEN_KEY_VARIABLE} got a success; the contract documents 403 for a key without access (if this key has access here, give one that has not).`,
         };
       }
       if (documents('403') && status !== 403)
         return { class: 'contract-violation', check: 'auth_status_conformance', message: 'the contract documents 403 for a key without access.' };
       return undefined;
     case 'valid-request':
-      if (status === 401 || status === 403) {
-        const how = probe.credentials === 'bearer' ? 'as Authorization: Bearer' : 'in x-api-key';
+      if ((status === 401 || status === 403) && probe.credentials.send === 'key') {
+        const how = keyWay(probe.credentials.forms[0]!);
         return { class: 'contract-violation', check: 'auth_scheme_refused', message: `the key was refused ${how}, a way the contract documents.` };
       }
       return undefined;

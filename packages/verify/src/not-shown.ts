@@ -1,7 +1,7 @@
 // What an answer shows that the contract leaves open: a status it does not list, headers and body fields it does not
 // name. Nothing here is wrong; it is what `--proxy --record` and `propose` can turn into a contract proposal.
 import { type ContractModel, type ContractOperation, isJsonObject, type ResponseEntry } from '@thumbnail-api/spec/model';
-import type { Finding } from './findings.js';
+import { type NamedAnswer, type Observed, observedIn, operationAt } from './findings.js';
 
 /** Headers every HTTP answer may carry, which say nothing about this API. */
 const GENERIC_HEADERS = new Set([
@@ -24,23 +24,20 @@ const GENERIC_HEADERS = new Set([
 ]);
 
 /** An answer to check, its body parsed when it is JSON. */
-export interface ShownAnswer {
-  readonly exchange: number;
+export interface ShownAnswer extends NamedAnswer {
   readonly operation: ContractOperation;
-  readonly operationName: string;
-  readonly status: number;
   readonly headerNames: readonly string[];
   /** The parsed JSON body, or `undefined` when it is not JSON. */
   readonly json: unknown;
 }
 
-/** The not-shown findings of one answer (merged across answers by the run, by message). */
-export function notShownIn(model: ContractModel, answer: ShownAnswer): Finding[] {
-  const findings: Finding[] = [];
+/** What one answer shows that the contract leaves open (one finding per cause across answers: the run groups them). */
+export function notShownIn(model: ContractModel, answer: ShownAnswer): Observed[] {
+  const findings: Observed[] = [];
   const matched = answer.operation.response(answer.status);
-  const at = `${answer.operation.method.toUpperCase()} ${answer.operation.path} → ${answer.status}`;
+  const at = operationAt(answer);
   const add = (check: string, message: string, location?: string) =>
-    findings.push({ class: 'not-shown', check, message, operation: answer.operationName, evidence: [answer.exchange], ...(location ? { location } : {}) });
+    findings.push(observedIn(answer, { class: 'not-shown', check, ...(location ? { location } : {}) }, message));
 
   if (answer.status >= 400 && matched?.status !== String(answer.status)) {
     add(

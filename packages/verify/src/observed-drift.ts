@@ -1,7 +1,7 @@
 // `--observed <overlay>`: what an accepted `propose` overlay saw the service answer (per operation and status: media
 // types, headers seen in every answer, the inferred body schema), and how an answer of this run differs from it.
 import type { ContractOperation } from '@thumbnail-api/spec/model';
-import type { Finding } from './findings.js';
+import { type NamedAnswer, type Observed, observedIn, operationAt } from './findings.js';
 
 /** What the overlay saw for one status of one operation. */
 export interface ObservedStatus {
@@ -54,12 +54,9 @@ export function readObservedOverlay(document: unknown, source: string): Observed
 }
 
 /** An answer of this run to compare. */
-export interface AnswerToCompare {
-  readonly exchange: number;
+export interface AnswerToCompare extends NamedAnswer {
   readonly operation: ContractOperation;
-  readonly operationName: string;
   readonly kind: string;
-  readonly status: number;
   readonly mediaType: string | undefined;
   readonly headerNames: readonly string[];
   readonly json: unknown;
@@ -70,13 +67,12 @@ export interface AnswerToCompare {
 export type SchemaCheck = (schema: Record<string, unknown>, value: unknown) => string[];
 
 /** How `answer` differs from what the overlay saw for its operation and status. */
-export function driftOf(observed: ObservedAnswers, answer: AnswerToCompare, validate: SchemaCheck): Finding[] {
+export function driftOf(observed: ObservedAnswers, answer: AnswerToCompare, validate: SchemaCheck): Observed[] {
   const statuses = observed.get(`${answer.operation.method} ${answer.operation.path}`);
   if (statuses === undefined) return [];
-  const at = `${answer.operation.method.toUpperCase()} ${answer.operation.path} → ${answer.status}`;
-  const findings: Finding[] = [];
-  const add = (check: string, message: string, location: string) =>
-    findings.push({ class: 'observed-drift', check, message, operation: answer.operationName, location, evidence: [answer.exchange] });
+  const at = operationAt(answer);
+  const findings: Observed[] = [];
+  const add = (check: string, message: string, location: string) => findings.push(observedIn(answer, { class: 'observed-drift', check, location }, message));
   const seen = statuses.get(answer.status);
   if (seen === undefined) {
     // Only a success status is compared when unseen: the recordings may simply hold no answer of that error.

@@ -1,7 +1,15 @@
 // What `verify` sends, decided from the contract before anything is sent: for each documented GET, the authentication
 // probes; for each documented POST with a JSON body, the valid and invalid bodies that the POST budget may pay for.
 // Nothing else: no other method, no operation the contract does not describe.
-import { type ContractAssumption, type ContractModel, type ContractOperation, isJsonObject } from '@thumbnail-api/spec/model';
+import {
+  type ApiKeyForm,
+  type ContractAssumption,
+  type ContractModel,
+  type ContractOperation,
+  describeApiKeyForm,
+  isJsonObject,
+} from '@thumbnail-api/spec/model';
+import { FORBIDDEN_KEY_VARIABLE, isBilled } from '@thumbnail-api/spec/profile';
 import { appliesTo } from './assumption-checks.js';
 
 /** The kinds of request, as `x-assumptions` checks name them in `probes`. */
@@ -28,8 +36,12 @@ export const POST_PROBE_KINDS: readonly ProbeKind[] = [
   'no-key',
 ];
 
-/** How a probe carries credentials. `working`: the key, the way a GET showed it is accepted. */
-export type Credentials = 'x-api-key' | 'bearer' | 'both' | 'none' | 'invalid' | 'forbidden' | 'working';
+/**
+ * How a probe carries credentials, in the forms the contract's security schemes describe: `key`, the key in each of
+ * `forms` (several: every documented way at once); `invalid` and `forbidden`, a made-up key and the key without access
+ * in the preferred form; `none`; `working`, the key the way a GET showed it is accepted.
+ */
+export type Credentials = { readonly send: 'key' | 'invalid' | 'forbidden'; readonly forms: readonly ApiKeyForm[] } | { readonly send: 'none' | 'working' };
 
 /** One request to send. */
 export interface Probe {
@@ -56,8 +68,10 @@ export interface PlanOptions {
   readonly prompts: readonly string[];
   /** Which POST probes the budget goes to, in this order. */
   readonly postKinds: readonly ProbeKind[];
-  /** Whether THUMBNAIL_API_FORBIDDEN_KEY is set. */
+  /** Whether a key without access is set (FORBIDDEN_KEY_VARIABLE). */
   readonly forbiddenKey: boolean;
+  /** The ways the contract takes the key (`apiKeyFormsOf(model).forms`), the preferred first. */
+  readonly forms: readonly ApiKeyForm[];
   readonly assumptions: readonly ContractAssumption[];
   readonly model: ContractModel;
 }
@@ -102,15 +116,37 @@ function readProbes(base: Base, name: string, options: PlanOptions): Probe[] {
     billing: undefined,
     skipped: undefined,
   });
-  const probes = [
-    probe('valid-request', 'x-api-key', '.x-api-key', 'the key in x-api-key', 'The success answer, with the key sent the recommended way.'),
-    probe('valid-request', 'bearer', '.bearer', 'the key as Authorization: Bearer', 'The contract documents Bearer as the alternative to x-api-key.'),
-    probe('both-schemes', 'both', '', 'the key in both headers', 'Both documented headers at once: the contract does not say what happens.'),
-    probe('no-key', 'none', '', 'no key', 'A request without credentials: the contract documents 401.'),
-    probe('invalid-key', 'invalid', '', 'a made-up key', 'A key the service never issued: the contract documents 401.'),
-  ];
-  const forbidden = probe('forbidden-key', 'forbidden', '', 'THUMBNAIL_API_FORBIDDEN_KEY', 'A key without access: the contract documents 403.');
-  probes.push(options.forbiddenKey ? forbidden : { ...forbidden, skipped: 'THUMBNAIL_API_FORBIDDEN_KEY is not set.' });
+  const [preferred, ...others] = options.forms;
+  if (preferred === undefined) return [probe('valid-request', { send: 'none' }, '', 'no key', 'The success answer: the contract takes no key.')];
+  const probes = options.forms.map((form) =>
+    probe(
+      'valid-request',
+      { send: 'key', forms: [form] },
+      `.${formId(form)}`,
+      `the key ${keyWay(form)}`,
+      form === preferred
+        ? 'The success answer, with the key sent the way the contract prefers.'
+        : `The contract documents ${describeApiKeyForm(form)} as an alternative to ${describeApiKeyForm(preferred)}.`,
+    ),
+  );
+  if (others.length > 0) {
+    const headers = options.forms.every((form) => form.kind === 'header' || form.kind === 'bearer');
+    const every = headers && options.forms.length === 2 ? 'both headers' : `every documented way (${options.forms.map(describeApiKeyForm).join(', ')})`;
+    const why = `${options.forms.map(describeApiKeyForm).join(' and ')} at once: the contract does not say what happens.`;
+    probes.push(probe('both-schemes', { send: 'key', forms: options.forms }, '', `the key in ${every}`, why));
+  }
+  probes.push(
+    probe('no-key', { send: 'none' }, '', 'no key', 'A request without credentials: the contract documents 401.'),
+    probe('invalid-key', { send: 'invalid', forms: [preferred] }, '', 'a made-up key', 'A key the service never issued: the contract documents 401.'),
+  );
+  const forbidden = probe(
+    'forbidden-key',
+    { send: 'forbidden', forms: [preferred] },
+    '',
+    FORBIDDEN_KEY_VARIABLE,
+    'A key without access: the contract documents 403.',
+  );
+  probes.push(options.forbiddenKey ? forbidden : { ...forbidden, skipped: `${FORBIDDEN_KEY_VARIABLE} is not set.` });
   return probes;
 }
 
@@ -135,14 +171,16 @@ function writeProbes(model: ContractModel, base: Base, name: string, options: Pl
     ...base,
     id: `${name}.${kind}${suffix}`,
     kind,
-    credentials: kind === 'no-key' ? 'none' : 'working',
+    credentials: { send: kind === 'no-key' ? 'none' : 'working' },
     contentType,
     body,
     title,
     why: withAssumptions(why, kind, base, options),
     billing:
       kind === 'valid-request'
-        ? `A POST to ${name} may generate, and bill, what it asks for.`
+        ? isBilled(base.operation.operationId)
+          ? `The service bills each call of ${name}: this one may generate, and bill, what it asks for.`
+          : `A POST to ${name} may generate, and bill, what it asks for.`
         : 'Every POST counts: the contract does not document that this request is refused before any work.',
     skipped: undefined,
   });
@@ -180,6 +218,16 @@ function writeProbes(model: ContractModel, base: Base, name: string, options: Pl
   ];
 }
 
+/** How a title says the key travels: `in x-api-key`, `as Authorization: Bearer`, `in the query parameter k`, `in the cookie k`. */
+export function keyWay(form: ApiKeyForm): string {
+  return form.kind === 'bearer' ? `as ${describeApiKeyForm(form)}` : form.kind === 'header' ? `in ${form.name}` : `in the ${describeApiKeyForm(form)}`;
+}
+
+/** A form in a probe's id: the header's name in lower case, `bearer`, `query-<name>`, `cookie-<name>`. */
+function formId(form: ApiKeyForm): string {
+  return form.kind === 'bearer' ? 'bearer' : form.kind === 'header' ? form.name.toLowerCase() : `${form.kind}-${form.name}`;
+}
+
 /** The reason, followed by the assumptions whose checks this kind of answer decides. */
 function withAssumptions(why: string, kind: ProbeKind, base: Base, options: PlanOptions): string {
   const ids = options.assumptions
@@ -190,7 +238,18 @@ function withAssumptions(why: string, kind: ProbeKind, base: Base, options: Plan
 
 /** An operation, or a request of one, that the run does not send, and why. */
 function notProbed(base: Base, id: string, title: string, why: string): Probe {
-  return { ...base, id, kind: 'not-probed', credentials: 'none', contentType: undefined, body: undefined, title, why, billing: undefined, skipped: why };
+  return {
+    ...base,
+    id,
+    kind: 'not-probed',
+    credentials: { send: 'none' },
+    contentType: undefined,
+    body: undefined,
+    title,
+    why,
+    billing: undefined,
+    skipped: why,
+  };
 }
 
 function requiredParameters(model: ContractModel, operation: ContractOperation): string[] {

@@ -11,6 +11,8 @@ export class RunStopped extends Error {
 export class Pacer {
   readonly #intervalMs: number;
   #nextAt = 0;
+  /** Until when the service asked for a pause (its Retry-After), if it did. */
+  #pausedUntil = Number.NEGATIVE_INFINITY;
 
   /**
    * @param maxRps Requests per second at most.
@@ -41,7 +43,13 @@ export class Pacer {
 
   /** No request before `ms` from now (the service's Retry-After). */
   pauseFor(ms: number): void {
-    this.#nextAt = Math.max(this.#nextAt, this.now() + ms);
+    this.#pausedUntil = this.now() + ms;
+    this.#nextAt = Math.max(this.#nextAt, this.#pausedUntil);
+  }
+
+  /** How long until the next turn, and why it waits: the rate cap, or the service's Retry-After. */
+  nextTurn(): { readonly inMs: number; readonly why: 'rate' | 'retry-after' } {
+    return { inMs: Math.max(0, this.#nextAt - this.now()), why: this.#nextAt === this.#pausedUntil ? 'retry-after' : 'rate' };
   }
 }
 

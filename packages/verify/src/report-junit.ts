@@ -1,6 +1,7 @@
-// The report as JUnit XML (`--junit <file>`), which CI systems show as tests: one test case per check. A probe's
-// case fails on a violation or drift its answer showed, errs when it got no answer, and is skipped when it was not
-// sent; an assumption's case fails when contradicted and is skipped when untested. Not-shown notes go to system-out.
+// The report as JUnit XML (`--junit <file>`), which CI systems show as tests. Each finding is one test case, so the
+// failures count causes, not symptoms: a violation, contradiction or drift fails with its symptoms in the body; the
+// requests left unanswered err, one case per cause. Each request sent passes with what its answer showed (not-shown
+// notes included) or is skipped when it was not sent; a confirmed assumption passes, an untested one is skipped.
 import { FAILING_CLASSES, type Finding, type VerifyReport } from './findings.js';
 
 export function formatJunit(report: VerifyReport): string {
@@ -8,39 +9,35 @@ export function formatJunit(report: VerifyReport): string {
   let failures = 0;
   let errors = 0;
   let skipped = 0;
-  const about = (index: number) => report.findings.filter((finding) => !finding.class.startsWith('assumption-') && finding.evidence.includes(index));
-  for (const probe of report.probes) {
-    const name = `${probe.method} ${probe.path} ${probe.title}`;
-    const found = [...new Set(probe.exchanges.flatMap(about))];
-    const failing = found.filter((finding) => FAILING_CLASSES.has(finding.class));
-    const unanswered = found.filter((finding) => finding.class === 'not-checked');
-    const notes = found.filter((finding) => finding.class === 'not-shown');
-    const body: string[] = [];
-    if (probe.exchanges.length === 0) {
-      skipped++;
-      body.push(`<skipped message="${attribute(probe.skipped ?? 'not sent')}"/>`);
-    } else if (failing.length > 0) {
+  for (const finding of report.findings) {
+    const classname = finding.class.startsWith('assumption-') ? 'verify.assumptions' : `verify.${finding.operation ?? 'run'}`;
+    const name = finding.assumption === undefined ? `${finding.check}: ${finding.message}` : `${finding.check} (${finding.assumption.pointer})`;
+    const details = text([finding.message, ...symptomLines(finding)]);
+    if (FAILING_CLASSES.has(finding.class)) {
       failures++;
-      body.push(`<failure message="${attribute(failing[0]!.message)}" type="${failing[0]!.class}">${text(lines(failing))}</failure>`);
-    } else if (unanswered.length > 0) {
+      cases.push(testCase(classname, name, [`<failure message="${attribute(finding.message)}" type="${finding.class}">${details}</failure>`]));
+    } else if (finding.class === 'not-checked') {
       errors++;
-      body.push(`<error message="${attribute(unanswered[0]!.message)}" type="not-checked">${text(lines(unanswered))}</error>`);
-    }
-    body.push(`<system-out>${text([probe.why, ...lines(notes)].join('\n'))}</system-out>`);
-    cases.push(testCase(`verify.${probe.operation}`, name, body));
-  }
-  for (const finding of report.findings.filter((candidate) => candidate.class.startsWith('assumption-'))) {
-    const body: string[] = [];
-    if (finding.class === 'assumption-contradicted') {
-      failures++;
-      body.push(`<failure message="${attribute(finding.message)}" type="assumption-contradicted">${text(finding.message)}</failure>`);
+      cases.push(testCase(classname, name, [`<error message="${attribute(finding.message)}" type="not-checked">${details}</error>`]));
     } else if (finding.class === 'assumption-untested') {
       skipped++;
-      body.push(`<skipped message="${attribute(finding.message)}"/>`);
-    } else {
-      body.push(`<system-out>${text(finding.message)}</system-out>`);
+      cases.push(testCase(classname, name, [`<skipped message="${attribute(finding.message)}"/>`]));
+    } else if (finding.class === 'assumption-confirmed') {
+      cases.push(testCase(classname, name, [`<system-out>${details}</system-out>`]));
     }
-    cases.push(testCase('verify.assumptions', `${finding.check} (${finding.assumption?.pointer ?? ''})`, body));
+  }
+  for (const probe of report.probes) {
+    const name = `${probe.method} ${probe.path} ${probe.title}`;
+    if (probe.exchanges.length === 0) {
+      skipped++;
+      cases.push(testCase(`verify.${probe.operation}`, name, [`<skipped message="${attribute(probe.skipped ?? 'not sent')}"/>`]));
+      continue;
+    }
+    const shown = report.findings.filter(
+      (finding) => !finding.class.startsWith('assumption-') && finding.evidence.some((index) => probe.exchanges.includes(index)),
+    );
+    const out = [probe.why, ...shown.map((finding) => `${finding.class} ${finding.check}: ${finding.message}`)];
+    cases.push(testCase(`verify.${probe.operation}`, name, [`<system-out>${text(out)}</system-out>`]));
   }
   const suite =
     `<testsuite name="thumbnail-api-verify ${attribute(report.baseUrl)}" tests="${cases.length}" failures="${failures}" ` +
@@ -52,8 +49,12 @@ function testCase(classname: string, name: string, body: readonly string[]): str
   return `  <testcase classname="${attribute(classname)}" name="${attribute(name)}">${body.join('')}</testcase>`;
 }
 
-function lines(findings: readonly Finding[]): string[] {
-  return findings.map((finding) => `${finding.class} ${finding.check}: ${finding.message}`);
+/** The symptoms under a finding, one line each, with their exchanges. */
+function symptomLines(finding: Finding): string[] {
+  return finding.symptoms.map(
+    (symptom) =>
+      `  ${symptom.derived ? 'follows from it: ' : ''}${symptom.check}: ${symptom.message} [${symptom.evidence.map((index) => `#${index}`).join(' ')}]`,
+  );
 }
 
 /** XML 1.0 has no place for most control characters, even escaped. */

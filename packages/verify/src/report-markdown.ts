@@ -1,7 +1,7 @@
 // The report as GitHub-flavoured Markdown, appended to $GITHUB_STEP_SUMMARY when it is set: the verdict, the budget,
-// the findings by class in tables, and the requests sent folded away.
-import { FINDING_CLASSES, type VerifyReport } from './findings.js';
-import { CLASS_TITLES, sentLine, verdictLine } from './report-human.js';
+// the findings by class in tables (one row per cause, its symptoms in the row), and the requests sent folded away.
+import { FINDING_CLASSES, type Finding, type VerifyReport } from './findings.js';
+import { CLASS_TITLES, sentLine, symptomText, verdictLine } from './report-human.js';
 
 export function formatMarkdown(report: VerifyReport): string {
   const out = [
@@ -12,16 +12,16 @@ export function formatMarkdown(report: VerifyReport): string {
     ...(report.stopped === undefined ? [] : [`Stopped early: ${cell(report.stopped)}`, '']),
     sentLine(report),
     '',
-    '| Class | Findings |',
-    '|---|---|',
-    ...FINDING_CLASSES.map((name) => `| ${name} | ${report.counts[name]} |`),
+    '| Class | Findings | Symptoms |',
+    '|---|---|---|',
+    ...FINDING_CLASSES.map((name) => `| ${name} | ${report.counts[name].findings} | ${report.counts[name].symptoms} |`),
   ];
   for (const name of FINDING_CLASSES) {
     const findings = report.findings.filter((finding) => finding.class === name);
     if (findings.length === 0) continue;
-    out.push('', `### ${CLASS_TITLES[name].mark} ${CLASS_TITLES[name].title}`, '', '| Check | What | Evidence |', '|---|---|---|');
+    out.push('', `### ${CLASS_TITLES[name].mark} ${CLASS_TITLES[name].title}`, '', '| Check | What | Symptoms | Evidence |', '|---|---|---|---|');
     for (const finding of findings) {
-      out.push(`| \`${finding.check}\` | ${cell(finding.message)} | ${finding.evidence.map((index) => `#${index}`).join(' ')} |`);
+      out.push(`| \`${finding.check}\` | ${cell(finding.message)} | ${symptomsCell(finding)} | ${finding.evidence.map((index) => `#${index}`).join(' ')} |`);
     }
   }
   out.push('', '<details><summary>Requests, and why each was sent</summary>', '', '| # | Request | Answer | Why |', '|---|---|---|---|');
@@ -38,6 +38,12 @@ export function formatMarkdown(report: VerifyReport): string {
   }
   out.push('', '</details>', '');
   return out.join('\n');
+}
+
+/** Each symptom on a line of its own in the cell (a single one that says what the cause says: nothing more). */
+function symptomsCell(finding: Finding): string {
+  if (finding.symptoms.length === 1 && finding.symptoms[0]!.message === finding.message) return '';
+  return finding.symptoms.map((symptom) => `${cell(symptomText(finding, symptom))} (${symptom.evidence.map((index) => `#${index}`).join(' ')})`).join('<br>');
 }
 
 /** Text that stays inside one table cell, and shows as text (no HTML). */

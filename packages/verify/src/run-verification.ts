@@ -3,14 +3,16 @@
 // stops answering, or cannot be reached. Prism's validators are loaded here, never at the mock's start-up.
 import { readFileSync } from 'node:fs';
 import { loadContractCheck, readContract, scrub } from '@thumbnail-api/mock/contract-check';
-import { type ContractAssumption, collectAssumptions } from '@thumbnail-api/spec/model';
+import { apiKeyFormsOf, type ContractAssumption, collectAssumptions } from '@thumbnail-api/spec/model';
 import { judgeAssumptions, type Observation } from './assumption-checks.js';
 import { PostBudget } from './budget.js';
 import { exchangeRecord, secretsOfKeys } from './evidence.js';
-import { countByClass, type Exchange, type Finding, type ProbeRecord, type VerifyReport, verdictOf } from './findings.js';
+import { countByClass, type Exchange, FINDING_CLASSES, type Observed, type ProbeRecord, type VerifyReport, verdictOf } from './findings.js';
+import { groupByCause } from './group-by-cause.js';
 import { type JudgeContext, judgeAnswer } from './judge-answer.js';
 import type { ObservedAnswers } from './observed-drift.js';
-import { INVALID_KEY, type Probe, type ProbeKind, planProbes } from './probe-plan.js';
+import { type Probe, type ProbeKind, planProbes } from './probe-plan.js';
+import { type KeyState, keyState, probeRequest } from './probe-request.js';
 import { Pacer, RunStopped, retryAfterMs } from './rate-limit.js';
 import { type OutgoingRequest, type SendOutcome, sendRequest } from './send-request.js';
 
@@ -18,7 +20,7 @@ export interface VerificationOptions {
   /** The service's base URL, without `/api`. */
   readonly baseUrl: URL;
   readonly apiKey: string;
-  /** A key without access (THUMBNAIL_API_FORBIDDEN_KEY), if given. */
+  /** A key without access (FORBIDDEN_KEY_VARIABLE of the service profile), if given. */
   readonly forbiddenKey: string | undefined;
   /** POSTs the run may send in all (`--allow-billing`). */
   readonly allowBilling: number;
@@ -34,7 +36,7 @@ export interface VerificationOptions {
   readonly observed: ObservedAnswers | undefined;
   /** Stops the run (Ctrl-C); what was found so far is reported. */
   readonly signal?: AbortSignal;
-  /** One line per request, as it is answered (keys already removed). */
+  /** Where the run is, before each request (and its wait for a turn), e.g. `[3/5] GET /api/thumbnails (no key)`; keys removed. */
   readonly onProgress?: (line: string) => void;
 }
 
@@ -55,7 +57,17 @@ export async function runVerification(options: VerificationOptions): Promise<Ver
   const assumptions: ContractAssumption[] = collectAssumptions(model.document);
   const check = await loadContractCheck(contract, 'Checking the service against the contract (thumbnail-api-verify)');
   const context: JudgeContext = { model, check, assumptions, observed: await observedContext(options, model) };
-  const probes = planProbes({ model, assumptions, prompts: options.prompts, postKinds: options.postKinds, forbiddenKey: options.forbiddenKey !== undefined });
+  const keyForms = apiKeyFormsOf(model);
+  const forms = keyForms.forms;
+  const probes = planProbes({
+    model,
+    assumptions,
+    forms,
+    prompts: options.prompts,
+    postKinds: options.postKinds,
+    forbiddenKey: options.forbiddenKey !== undefined,
+  });
+  const target = { ...options, forms, userAgent: `thumbnail-api-verify/${version}` };
 
   const secrets = secretsOfKeys([options.apiKey, options.forbiddenKey]);
   const deadline = AbortSignal.timeout(options.maxTimeMs);
@@ -65,7 +77,7 @@ export async function runVerification(options: VerificationOptions): Promise<Ver
   const runEndsAt = Date.now() + options.maxTimeMs;
 
   const exchanges: Exchange[] = [];
-  const findings: Finding[] = [];
+  const findings: Observed[] = [];
   const records: ProbeRecord[] = [];
   const observations = new Map<string, Observation[]>();
   const sentKinds = new Map<string, Set<string>>();
@@ -73,29 +85,41 @@ export async function runVerification(options: VerificationOptions): Promise<Ver
   let stopped: string | undefined;
   let silent = 0;
   let pushbacks = 0;
-  /** How the key is accepted, once a GET showed it: `undefined` while unknown. */
-  let working: 'x-api-key' | 'bearer' | 'refused' | undefined;
+  let working: KeyState;
   const keyAnswers = new Map<string, number | undefined>();
   const stopReason = () =>
     options.signal?.aborted ? 'The run was interrupted.' : `The run reached its time limit (--max-time ${options.maxTimeMs / 1000} s).`;
+  const planned = plannedRequests(probes, options.allowBilling);
+  /** Says which request is next, and how long until its turn, then waits for it: a turn is only ever taken for a request about to be sent. */
+  const turnFor = async (probe: Probe, attempt: number) => {
+    const { inMs, why } = pacer.nextTurn();
+    const wait = inMs < 100 ? '' : ` in ${(inMs / 1000).toFixed(1)} s (${why === 'retry-after' ? "the service's Retry-After" : `--max-rps ${options.maxRps}`})`;
+    const again = attempt > 1 ? ', again' : '';
+    options.onProgress?.(
+      scrub(`[${exchanges.length + 1}/${Math.max(planned, exchanges.length + 1)}] ${probe.method} ${probe.path} (${probe.title}${again})${wait}`, secrets),
+    );
+    await pacer.turn();
+  };
 
   /** Sends one probe (a GET again once after a Retry-After); returns why it was not sent, if it was not. */
   const sendProbe = async (probe: Probe, sentHere: number[]): Promise<string | undefined> => {
     if (probe.skipped !== undefined) return probe.skipped;
     if (stopped !== undefined) return `Not sent: the run stopped. ${stopped}`;
     const isPost = probe.method !== 'GET';
-    if (isPost && probe.credentials === 'working' && working === 'refused') return 'Not sent: the service refused the key, so a POST would show nothing.';
+    if (isPost && probe.credentials.send === 'working' && working === 'refused') return 'Not sent: the service refused the key, so a POST would show nothing.';
+    // Before its turn: a POST the budget cannot pay for costs no wait.
+    if (isPost && budget.spent >= budget.allowed) return notInBudget(budget.allowed);
     for (let attempt = 1; attempt <= 2; attempt++) {
       try {
-        await pacer.turn();
+        await turnFor(probe, attempt);
       } catch (error) {
         if (!(error instanceof RunStopped)) throw error;
         stopped = stopReason();
         return sentHere.length === 0 ? `Not sent: the run stopped. ${stopped}` : undefined;
       }
       // Counted before it is sent, and never given back: this is the only place a POST is sent from.
-      if (isPost && !budget.take()) return `Not sent: the POST budget is spent (--allow-billing ${budget.allowed}).`;
-      const request = outgoingRequest(options, probe, working);
+      if (isPost && !budget.take()) return notInBudget(budget.allowed);
+      const request = probeRequest(target, probe, working);
       const index = exchanges.length;
       const began = new Date().toISOString();
       const outcome = await sendRequest(request, { timeoutMs: options.requestTimeoutMs, maxBodyBytes: MAX_BODY_BYTES, signal });
@@ -105,8 +129,7 @@ export async function runVerification(options: VerificationOptions): Promise<Ver
       const pushback = outcome.kind === 'answered' && isPushback(outcome);
       const judged = outcome.kind === 'answered' ? judgeAnswer(context, probe, index, request, outcome, pushback) : undefined;
       const base = { index, probe: probe.id, attempt, startedAt: began, billed: isPost, requestNotes: judged?.requestNotes ?? [] };
-      exchanges.push(exchangeRecord(pushback ? { ...base, pushback } : base, request, outcome, secrets));
-      options.onProgress?.(scrub(progressLine(probe, outcome, attempt), secrets));
+      exchanges.push(exchangeRecord(pushback ? { ...base, pushback } : base, request, outcome, secrets, keyForms));
 
       if (outcome.kind !== 'answered') {
         findings.push(noAnswerFinding(probe, outcome, index, isPost));
@@ -159,7 +182,9 @@ export async function runVerification(options: VerificationOptions): Promise<Ver
     exchanges,
     findings: [],
   };
-  const all = [...merged(findings), ...judgeAssumptions(model, assumptions, observations, { sentKinds, skippedBecause })];
+  const grouped = [...groupByCause(findings), ...judgeAssumptions(model, assumptions, observations, { sentKinds, skippedBecause })];
+  // In the order reports show the classes, first seen first within each.
+  const all = FINDING_CLASSES.flatMap((name) => grouped.filter((finding) => finding.class === name));
   // Every part of the report once more, findings included (a validator's message may quote what the answer held).
   return scrub({ ...report, verdict: verdictOf(all, stopped), counts: countByClass(all), findings: all }, secrets);
 }
@@ -179,50 +204,6 @@ function probeRecord(probe: Probe, exchanges: readonly number[], skipped: string
   };
 }
 
-/** The request of a probe, its credentials as the probe calls for (the key as a GET showed it works, for a POST). */
-function outgoingRequest(options: VerificationOptions, probe: Probe, working: 'x-api-key' | 'bearer' | 'refused' | undefined): OutgoingRequest {
-  const headers: Record<string, string> = { accept: 'application/json', 'user-agent': `thumbnail-api-verify/${version}` };
-  const credentials = probe.credentials === 'working' ? (working === 'bearer' ? 'bearer' : 'x-api-key') : probe.credentials;
-  if (credentials === 'x-api-key' || credentials === 'both') headers['x-api-key'] = options.apiKey;
-  if (credentials === 'bearer' || credentials === 'both') headers.authorization = `Bearer ${options.apiKey}`;
-  if (credentials === 'invalid') headers['x-api-key'] = INVALID_KEY;
-  if (credentials === 'forbidden') headers['x-api-key'] = options.forbiddenKey!;
-  if (probe.contentType !== undefined) headers['content-type'] = probe.contentType;
-  const base = options.baseUrl.href.replace(/\/$/, '');
-  return { method: probe.method, url: new URL(`${base}${probe.path}`), headers, body: probe.body };
-}
-
-/**
- * After the valid GETs of the first operation: how the key is accepted. When both documented ways were refused, the
- * key itself is the likelier cause: their findings are withdrawn and the run stops before any POST.
- */
-function keyState(
-  probes: readonly Probe[],
-  probe: Probe,
-  answers: ReadonlyMap<string, number | undefined>,
-  current: 'x-api-key' | 'bearer' | 'refused' | undefined,
-  findings: Finding[],
-  stop: (reason: string) => void,
-): 'x-api-key' | 'bearer' | 'refused' | undefined {
-  if (current !== undefined || probe.kind !== 'valid-request' || probe.method !== 'GET') return current;
-  const pair = probes.filter((candidate) => candidate.operation === probe.operation && candidate.kind === 'valid-request');
-  if (pair.some((candidate) => !answers.has(candidate.id))) return current;
-  const status = (credentials: string) => answers.get(pair.find((candidate) => candidate.credentials === credentials)?.id ?? '');
-  const accepted = (code: number | undefined) => code !== undefined && code >= 200 && code < 300;
-  if (accepted(status('x-api-key'))) return 'x-api-key';
-  if (accepted(status('bearer'))) return 'bearer';
-  const refused = [status('x-api-key'), status('bearer')];
-  if (refused.every((code) => code === 401 || code === 403)) {
-    for (let i = findings.length - 1; i >= 0; i--) if (findings[i]!.check === 'auth_scheme_refused') findings.splice(i, 1);
-    stop(
-      `The service refused THUMBNAIL_API_KEY both ways (x-api-key: ${refused[0]}, Bearer: ${refused[1]}) on ${probe.operationName}: check the key. ` +
-        'If it is valid, the service refuses valid keys; nothing else was sent.',
-    );
-    return 'refused';
-  }
-  return current;
-}
-
 /** 429, or 503 with a Retry-After: the service asks to slow down. */
 function isPushback(outcome: Extract<SendOutcome, { kind: 'answered' }>): boolean {
   return outcome.status === 429 || (outcome.status === 503 && outcome.headers['retry-after'] !== undefined);
@@ -240,26 +221,33 @@ function pushbackStop(outcome: Extract<SendOutcome, { kind: 'answered' }>, count
   return undefined;
 }
 
-function noAnswerFinding(probe: Probe, outcome: Exclude<SendOutcome, { kind: 'answered' }>, index: number, isPost: boolean): Finding {
+/** A request without an answer: one finding per operation and kind of failure, each request a symptom. */
+function noAnswerFinding(probe: Probe, outcome: Exclude<SendOutcome, { kind: 'answered' }>, index: number, isPost: boolean): Observed {
   const billed = isPost ? ' It may still have been carried out, and billed; a POST is never sent again.' : '';
+  const detail = `${outcome.message}${outcome.kind === 'timeout' ? ' The contract documents no time limit.' : ''}${billed}`;
   return {
     class: 'not-checked',
     check: outcome.kind,
-    message: `${probe.method} ${probe.path} (${probe.title}): ${outcome.message}${outcome.kind === 'timeout' ? ' The contract documents no time limit.' : ''}${billed}`,
+    cause: `${probe.method} ${probe.path}: ${detail}`,
+    message: `${probe.method} ${probe.path} (${probe.title}): ${detail}`,
+    request: `${probe.method} ${probe.path} (${probe.title})`,
     operation: probe.operationName,
     evidence: [index],
   };
 }
 
-/** Findings with the same class, check and message are one finding with every exchange as evidence. */
-function merged(findings: readonly Finding[]): Finding[] {
-  const byKey = new Map<string, Finding>();
-  for (const finding of findings) {
-    const key = JSON.stringify([finding.class, finding.check, finding.operation, finding.message]);
-    const known = byKey.get(key);
-    byKey.set(key, known === undefined ? finding : { ...known, evidence: [...known.evidence, ...finding.evidence] });
-  }
-  return [...byKey.values()];
+/** Why a POST was not sent: no budget was given (and what to pass), or the one given is spent. */
+function notInBudget(allowed: number): string {
+  return allowed === 0
+    ? 'Not sent: POSTs may bill, so verify sends none without a budget; pass --allow-billing <n> to allow n of them.'
+    : `Not sent: the POST budget (--allow-billing ${allowed}) was spent on the POSTs before it.`;
+}
+
+/** How many requests the run means to send: every GET it can, and the POSTs the budget pays for. */
+function plannedRequests(probes: readonly Probe[], allowBilling: number): number {
+  const sendable = probes.filter((probe) => probe.skipped === undefined);
+  const posts = sendable.filter((probe) => probe.method !== 'GET').length;
+  return sendable.length - posts + Math.min(posts, allowBilling);
 }
 
 async function observedContext(options: VerificationOptions, model: JudgeContext['model']): Promise<JudgeContext['observed']> {
@@ -279,12 +267,6 @@ async function observedContext(options: VerificationOptions, model: JudgeContext
       return validate(value) ? [] : (validate.errors ?? []).map((error) => `${error.instancePath || 'the body'} ${error.message ?? 'does not fit'}`);
     },
   };
-}
-
-function progressLine(probe: Probe, outcome: SendOutcome, attempt: number): string {
-  const again = attempt > 1 ? ' (again, after Retry-After)' : '';
-  const result = outcome.kind === 'answered' ? `${outcome.status}` : outcome.kind;
-  return `  ${probe.method} ${probe.path}  ${probe.title}${again} → ${result} (${outcome.durationMs} ms)`;
 }
 
 function header(value: string | string[] | undefined): string | undefined {

@@ -1,10 +1,12 @@
 // `thumbnail-api-verify`: options and environment checked, the --observed overlay read, then the run; the human
-// report on stdout, progress on stderr, and the files CI reads. Exit code 0 passed, 1 failed or incomplete, 2 bad usage.
+// report on stdout, a progress line on stderr when it is a terminal, and the files CI reads. Exit code 0 passed, 1
+// failed or incomplete, 2 bad usage.
 import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
 import { readContract } from '@thumbnail-api/mock/contract-check';
 import type { VerifyReport } from './findings.js';
 import { type ObservedAnswers, ObservedOverlayError, readObservedOverlay } from './observed-drift.js';
 import { planProbes } from './probe-plan.js';
+import { ProgressLine } from './progress-line.js';
 import { formatHuman } from './report-human.js';
 import { formatJson } from './report-json.js';
 import { formatJunit } from './report-junit.js';
@@ -37,14 +39,18 @@ export async function runVerify(argv: readonly string[]): Promise<void> {
   const interrupt = new AbortController();
   for (const signal of STOP_SIGNALS) process.once(signal, () => interrupt.abort(signal));
   let report: VerifyReport;
+  const progress = new ProgressLine(process.stderr);
   try {
-    console.error(`thumbnail-api-verify: checking ${options.baseUrl.origin} (POST budget ${options.allowBilling}, at most ${options.maxRps} request(s)/s)`);
+    const posts = options.allowBilling === 0 ? 'GETs only: no --allow-billing' : `POST budget ${options.allowBilling}`;
+    console.error(`thumbnail-api-verify: checking ${options.baseUrl.origin} (${posts}, at most ${options.maxRps} request(s)/s)`);
     const { runVerification } = await import('./run-verification.js');
-    report = await runVerification({ ...options, specPath: options.spec, observed, signal: interrupt.signal, onProgress: (line) => console.error(line) });
+    report = await runVerification({ ...options, specPath: options.spec, observed, signal: interrupt.signal, onProgress: (line) => progress.show(line) });
   } catch (error) {
+    progress.clear();
     console.error(`thumbnail-api-verify: ${(error as Error).message}`);
     process.exit(1);
   }
+  progress.clear();
   console.log(formatHuman(report));
   try {
     if (options.json !== undefined) writeFileSync(options.json, formatJson(report));
@@ -76,10 +82,11 @@ async function readOverlay(path: string): Promise<ObservedAnswers> {
 
 /** --dry-run: the requests, in order, with why; nothing is sent and Prism is not loaded. */
 async function printPlan(options: VerifyOptions): Promise<void> {
-  const { collectAssumptions } = await import('@thumbnail-api/spec/model');
+  const { apiKeyFormsOf, collectAssumptions } = await import('@thumbnail-api/spec/model');
   const { model } = await readContract(options.spec);
   const probes = planProbes({
     model,
+    forms: apiKeyFormsOf(model).forms,
     assumptions: collectAssumptions(model.document),
     prompts: options.prompts,
     postKinds: options.postKinds,
@@ -88,11 +95,12 @@ async function printPlan(options: VerifyOptions): Promise<void> {
   let posts = 0;
   console.log(`What verify would send to ${options.baseUrl.origin}, in this order (nothing was sent):`);
   for (const probe of probes) {
+    const over = options.allowBilling === 0 ? 'no POST budget: pass --allow-billing <n>' : `over the POST budget (--allow-billing ${options.allowBilling})`;
     const budget =
       probe.method === 'POST' && probe.skipped === undefined
         ? ++posts <= options.allowBilling
           ? ` [POST ${posts} of ${options.allowBilling}]`
-          : ' [not sent: over the POST budget]'
+          : ` [not sent: ${over}]`
         : '';
     if (probe.skipped !== undefined) {
       console.log(`  ${probe.method} ${probe.path}  ${probe.title} [not sent: ${probe.skipped}]`);

@@ -3,6 +3,7 @@
 import { existsSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { API_KEY_VARIABLE, FORBIDDEN_KEY_VARIABLE } from '@thumbnail-api/spec/profile';
 import { POST_PROBE_KINDS, type ProbeKind } from './probe-plan.js';
 import type { VerificationOptions } from './run-verification.js';
 
@@ -10,13 +11,14 @@ export const verifyUsage = `Usage: thumbnail-api-verify --base-url <url> [option
 
 Checks the real service against the contract, from your side: sends a small, fixed set of requests,
 checks each answer with the contract proxy's validators, and reports what it found. The API key is
-read from THUMBNAIL_API_KEY, never from an argument; a key without access (for the 403 check) from
-THUMBNAIL_API_FORBIDDEN_KEY, if set.
+read from ${API_KEY_VARIABLE}, never from an argument; a key without access (for the 403 check) from
+${FORBIDDEN_KEY_VARIABLE}, if set.
 
-By default it sends only GET requests: to each documented GET, the key in x-api-key, as Bearer, in
-both headers, no key, a made-up key, and THUMBNAIL_API_FORBIDDEN_KEY. POSTs only with --allow-billing:
-a valid request per --prompt, then a body without prompt, prompt as a number, a body that is not
-JSON, text/plain, and no key; each POST counts before it is sent, and none is ever sent again.
+By default it sends only GET requests: to each documented GET, the key in each way the contract's
+security schemes take it (x-api-key, Bearer) and in all of them at once, no key, a made-up key, and
+${FORBIDDEN_KEY_VARIABLE}. POSTs only with --allow-billing: a valid request per --prompt, then a
+body without prompt, prompt as a number, a body that is not JSON, text/plain, and no key; each POST
+counts before it is sent, and none is ever sent again.
 
 Options:
   --base-url <url>         The service, without /api (https; http only to this machine or with --allow-http)
@@ -84,7 +86,7 @@ export function parseVerifyOptions(argv: readonly string[], env: NodeJS.ProcessE
     const name = arg.split('=')[0]!;
     if (name.startsWith('-') && KEY_LIKE.test(name)) {
       throw new UsageError(
-        `${name}: verify reads the API key only from THUMBNAIL_API_KEY (and a key without access from THUMBNAIL_API_FORBIDDEN_KEY), ` +
+        `${name}: verify reads the API key only from ${API_KEY_VARIABLE} (and a key without access from ${FORBIDDEN_KEY_VARIABLE}), ` +
           'never from an argument, which would show in the process list, shell history and CI logs. Remove it and set the variable.',
       );
     }
@@ -102,18 +104,18 @@ export function parseVerifyOptions(argv: readonly string[], env: NodeJS.ProcessE
   const help = values.help === true;
   const dryRun = values['dry-run'] === true;
   if (help) return { ...defaults(), help, dryRun };
-  const apiKey = env.THUMBNAIL_API_KEY ?? '';
-  if (apiKey === '' && !dryRun) throw new UsageError('Set THUMBNAIL_API_KEY to the API key verify should use (it is never taken from an argument).');
-  const forbiddenKey = env.THUMBNAIL_API_FORBIDDEN_KEY === '' ? undefined : env.THUMBNAIL_API_FORBIDDEN_KEY;
+  const apiKey = env[API_KEY_VARIABLE] ?? '';
+  if (apiKey === '' && !dryRun) throw new UsageError(`Set ${API_KEY_VARIABLE} to the API key verify should use (it is never taken from an argument).`);
+  const forbiddenKey = env[FORBIDDEN_KEY_VARIABLE] === '' ? undefined : env[FORBIDDEN_KEY_VARIABLE];
   for (const [name, key] of [
-    ['THUMBNAIL_API_KEY', apiKey],
-    ['THUMBNAIL_API_FORBIDDEN_KEY', forbiddenKey ?? ''],
+    [API_KEY_VARIABLE, apiKey],
+    [FORBIDDEN_KEY_VARIABLE, forbiddenKey ?? ''],
   ] as const) {
     if (!/^[\x21-\x7e]*$/.test(key))
       throw new UsageError(`${name} holds characters an HTTP header cannot carry (a space or a line break?); set it to the key alone.`);
   }
   if (forbiddenKey !== undefined && forbiddenKey === apiKey)
-    throw new UsageError('THUMBNAIL_API_FORBIDDEN_KEY is THUMBNAIL_API_KEY; give a key without access, or unset it.');
+    throw new UsageError(`${FORBIDDEN_KEY_VARIABLE} is ${API_KEY_VARIABLE}; give a key without access, or unset it.`);
   const prompts = values.prompt ?? [DEFAULT_PROMPT];
   if (prompts.some((prompt) => prompt.trim() === '')) throw new UsageError('--prompt needs a text; an empty prompt is what missing-required-field sends.');
   return {
@@ -164,7 +166,8 @@ function baseUrl(value: string | undefined, allowHttp: boolean): URL {
     throw new UsageError(`--base-url ${JSON.stringify(value)} is not a URL; write it as https://api.example.com`);
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new UsageError(`--base-url must be http or https, not ${url.protocol}`);
-  if (url.username !== '' || url.password !== '') throw new UsageError('--base-url must carry no user name or password; the key comes from THUMBNAIL_API_KEY.');
+  if (url.username !== '' || url.password !== '')
+    throw new UsageError(`--base-url must carry no user name or password; the key comes from ${API_KEY_VARIABLE}.`);
   if (url.search !== '' || url.hash !== '')
     throw new UsageError('--base-url takes no query or fragment: scheme, host and an optional path prefix, without /api.');
   const loopback = /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/.test(url.hostname);

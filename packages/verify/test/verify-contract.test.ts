@@ -34,9 +34,10 @@ describe('against a service that keeps to the contract', () => {
       'GET none ',
       'GET other ',
     ]);
-    // Every POST is listed, not sent, with the reason.
+    // Every POST is listed, not sent, with the reason and what to pass.
     const posts = report.probes.filter((probe) => probe.method === 'POST' && probe.id !== 'createThumbnail.oversized-body');
-    expect(posts.map((probe) => probe.skipped)).toEqual(posts.map(() => 'Not sent: the POST budget is spent (--allow-billing 0).'));
+    const why = 'Not sent: POSTs may bill, so verify sends none without a budget; pass --allow-billing <n> to allow n of them.';
+    expect(posts.map((probe) => probe.skipped)).toEqual(posts.map(() => why));
     expect(run.survivors).toEqual([]);
   });
 
@@ -174,7 +175,7 @@ describe('against a service with differences planted', () => {
 
   test('fails the run (exit code 1), saying so first, and shows each exchange as evidence', () => {
     expect(run.stdout.split('\n')[1]).toMatch(
-      /^FAILED: \d+ contract violation\(s\), 4 assumption\(s\) contradicted, \d+ drift\(s\) from --observed, 1 not checked$/,
+      /^FAILED: \d+ problems \(\d+ symptoms\): \d+ contract violations, 4 assumptions contradicted, \d+ drifts from --observed; 1 not checked \(1 request\)$/,
     );
     expect(run.code).toBe(1);
     for (const finding of report.findings.filter((candidate) => candidate.class !== 'assumption-untested')) {
@@ -184,19 +185,26 @@ describe('against a service with differences planted', () => {
     expect(renamed.answer?.body).toBe('{"success":false,"message":"Unauthorized"}');
   });
 
-  test('writes JUnit with one test case per request and per assumption: failed, errored (no answer) or skipped', () => {
+  test('writes JUnit with one test case per finding (failed, or errored without an answer) and per request (passed or skipped)', () => {
     const xml = readFileSync(junit, 'utf8');
     const cases = [...xml.matchAll(/<testcase classname="([^"]+)" name="([^"]+)">(<failure|<error|<skipped|<system-out)/g)].map(
       ([, classname, name, outcome]) => `${classname} | ${name} | ${outcome!.slice(1)}`,
     );
-    expect(cases).toHaveLength(report.probes.length + 7);
-    expect(cases).toContain('verify.listThumbnails | GET /api/thumbnails the key as Authorization: Bearer | failure');
-    expect(cases).toContain('verify.createThumbnail | POST /api/thumbnails the prompt as text/plain | error');
+    const notShown = report.findings.filter((finding) => finding.class === 'not-shown');
+    expect(cases).toHaveLength(report.findings.length - notShown.length + report.probes.length);
+    const refused = 'GET /api/thumbnails (the key as Authorization: Bearer) → 401: the key was refused as Authorization: Bearer, a way the contract documents.';
+    expect(cases).toContain(`verify.listThumbnails | auth_scheme_refused: ${refused} | failure`);
+    expect(cases).toContain('verify.listThumbnails | GET /api/thumbnails the key as Authorization: Bearer | system-out');
+    expect(cases).toContainEqual(
+      expect.stringMatching(/^verify\.createThumbnail \| timeout: POST \/api\/thumbnails: No whole answer within 1000 ms\..* \| error$/),
+    );
     expect(cases).toContain('verify.createThumbnail | POST /api/thumbnails a body over the size limit | skipped');
     expect(cases).toContain('verify.assumptions | prompt-required (/components/schemas/CreateThumbnailRequest) | failure');
     expect(cases).toContain('verify.assumptions | list-success-status (/paths/~1api~1thumbnails/get) | system-out');
     expect(cases).toContain('verify.assumptions | contract-version (/info) | skipped');
-    expect(xml).toMatch(/<testsuite name="thumbnail-api-verify http:\/\/127\.0\.0\.1:\d+" tests="\d+" failures="\d+" errors="1" skipped="3"/);
+    // The failures count causes: one per finding of a failing class, whatever its symptoms.
+    const failing = report.findings.filter((finding) => ['contract-violation', 'assumption-contradicted', 'observed-drift'].includes(finding.class));
+    expect(xml).toContain(`failures="${failing.length}" errors="1" skipped="3"`);
   });
 
   test('sends no more POSTs than allowed, and the report counts exactly those the service received', () => {

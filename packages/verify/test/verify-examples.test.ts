@@ -58,7 +58,7 @@ test('the nightly step fails the job when the service breaks the contract, still
   const service = await startVerifyStandIn((request: StandInRequest) => (request.key === 'none' ? { status: 200, body: {} } : faithful(request)));
   services.push(service);
   const result = await runStep(service);
-  expect(result.stdout).toMatch(/FAILED: 1 contract violation/);
+  expect(result.stdout).toMatch(/^FAILED: 1 problem \(1 symptom\): 1 contract violation$/m);
   expect(result.stdout).toContain('ignored_auth');
   expect(result.code).toBe(1);
   expect(service.posts()).toBe(1);

@@ -6,9 +6,10 @@ import { join } from 'node:path';
 import { survivorsOf } from '@thumbnail-api/dev-tools/process-marker';
 import { afterEach, describe, expect, test } from 'vitest';
 import type { VerifyReport } from '../src/findings.js';
+import { runVerification } from '../src/run-verification.js';
 import { scratchDir } from './helpers/scratch-dir.js';
 import { runVerify, startVerify, stopAllVerifies } from './helpers/verify-cli.js';
-import { faithful, type StandInAnswer, type StandInRequest, startVerifyStandIn, type VerifyStandIn } from './helpers/verify-stand-in.js';
+import { faithful, KEY, type StandInAnswer, type StandInRequest, startVerifyStandIn, type VerifyStandIn } from './helpers/verify-stand-in.js';
 
 const dir = scratchDir('verify-polite-');
 const services: VerifyStandIn[] = [];
@@ -48,6 +49,28 @@ describe('when the service pushes back', () => {
     expect(report.findings.some((finding) => finding.check === 'undocumented_status' && finding.message.includes('429'))).toBe(true);
   });
 
+  test('the wait for a Retry-After is announced, with how long it is and why', async () => {
+    const service = await standIn((request, index) => (index === 0 ? tooMany('1') : faithful(request)));
+    const lines: string[] = [];
+    await runVerification({
+      baseUrl: new URL(service.url),
+      apiKey: KEY,
+      forbiddenKey: undefined,
+      allowBilling: 0,
+      prompts: ['unused'],
+      postKinds: [],
+      maxRps: 1000,
+      requestTimeoutMs: 5000,
+      maxTimeMs: 60_000,
+      maxWaitMs: 5000,
+      specPath: undefined,
+      observed: undefined,
+      onProgress: (line) => lines.push(line),
+    });
+    expect(lines[0]).toBe('[1/5] GET /api/thumbnails (the key in x-api-key)');
+    expect(lines[1]).toMatch(/^\[2\/5\] GET \/api\/thumbnails \(the key in x-api-key, again\) in \d\.\d s \(the service's Retry-After\)$/);
+  });
+
   test.each([
     ['asks to wait longer than --max-wait', '3600', /Stopped early: The service asked to wait 3600 s \(Retry-After\), longer than --max-wait 60 s; stopping\./],
     ['gives no Retry-After', undefined, /Stopped early: The service answered 429 without a Retry-After verify can read; stopping rather than guessing/],
@@ -75,9 +98,13 @@ describe('when the service pushes back', () => {
     expect(run.code).toBe(0);
   });
 
-  test('keeps to --max-rps across the whole run', async () => {
+  test('keeps to --max-rps across the whole run, and finishes it: every request answered, PASSED, exit code 0', async () => {
     const service = await standIn(faithful);
-    await runVerify(['--base-url', service.url, '--max-rps', '5']);
+    // A run that hangs is killed after a minute (5 requests at 5 a second take a few seconds, Prism's load included).
+    const run = await runVerify(['--base-url', service.url, '--max-rps', '5'], {}, 60_000);
+    expect(run.timedOut, `verify did not finish within a minute:\n${run.output}`).toBe(false);
+    expect(run.stdout).toContain('PASSED: nothing violated, contradicted or changed');
+    expect(run.code).toBe(0);
     expect(service.received).toHaveLength(5);
     // A lower bound, not a speed: 5 requests at 5 a second start at least 4 × 200 ms apart from first to last (less
     // the first request's own time on the wire, as the stand-in sees arrivals, not starts).
@@ -93,13 +120,15 @@ describe('when the service does not answer', () => {
     const service = await standIn(() => fault);
     const json = join(dir, `silent-${kind}.json`);
     const run = await runVerify(['--base-url', service.url, '--max-rps', '50', '--request-timeout', '1', '--allow-billing', '3', '--json', json]);
-    expect(run.stdout).toMatch(/^INCOMPLETE: 2 not checked$/m);
+    expect(run.stdout).toMatch(/^INCOMPLETE: 1 not checked \(2 requests\)$/m);
     expect(run.stdout).toMatch(reason);
     expect(run.stderr).not.toMatch(/Error:|at .*\.js:\d+/);
     expect(run.code).toBe(1);
     expect(service.received).toHaveLength(2);
     const report = JSON.parse(readFileSync(json, 'utf8')) as VerifyReport;
-    expect(report.findings.filter((finding) => finding.class === 'not-checked').map((finding) => finding.check)).toEqual([kind, kind]);
+    // One cause (the same failure on one operation), each request a symptom.
+    const unanswered = report.findings.filter((finding) => finding.class === 'not-checked');
+    expect(unanswered.map((finding) => [finding.check, finding.symptoms.length])).toEqual([[kind, 2]]);
     expect(run.survivors).toEqual([]);
   });
 
@@ -136,7 +165,9 @@ test('a key the service refuses both ways stops the run before any POST, and bla
   const service = await standIn(() => ({ status: 401, body: { success: false, error: 'Unauthorized' } }));
   const json = join(dir, 'refused.json');
   const run = await runVerify(['--base-url', service.url, '--max-rps', '50', '--allow-billing', '5', '--json', json]);
-  expect(run.stdout).toMatch(/The service refused THUMBNAIL_API_KEY both ways \(x-api-key: 401, Bearer: 401\) on listThumbnails: check the key\./);
+  expect(run.stdout).toMatch(
+    /The service refused THUMBNAIL_API_KEY every way the contract documents \(x-api-key: 401, Authorization: Bearer: 401\) on listThumbnails: check the key\./,
+  );
   expect(run.code).toBe(1);
   expect(service.posts()).toBe(0);
   const report = JSON.parse(readFileSync(json, 'utf8')) as VerifyReport;

@@ -82,7 +82,7 @@ test('--dry-run prints every request it would send and why, sends none, and need
   });
   expect(run.stdout).toContain('(nothing was sent)');
   expect(run.stdout).toMatch(/POST \/api\/thumbnails {2}prompt "A plain light grey test card with the word TEST in the middle" \[POST 1 of 1\]/);
-  expect(run.stdout).toMatch(/POST \/api\/thumbnails {2}a body without prompt \[not sent: over the POST budget\]/);
+  expect(run.stdout).toMatch(/POST \/api\/thumbnails {2}a body without prompt \[not sent: over the POST budget \(--allow-billing 1\)\]/);
   expect(run.stdout).toContain('Tests the assumption prompt-required.');
   expect(run.code).toBe(0);
   expect(service.received.length).toBe(before);

@@ -103,6 +103,11 @@ export async function assembleMock(parts: MockParts): Promise<AssembledMock> {
  * reads the key as the contract's security schemes say it travels, so they must describe a way.
  */
 function refuseUndocumentedKeyAnswers(compiled: CompiledContract, contractName: string): void {
+  if (compiled.apiKeys.forms.length === 0) {
+    throw new Error(
+      `${contractName} describes no way to send an API key (an apiKey or http bearer security scheme its security names), so a key registry could read no key. Serve it without keys.`,
+    );
+  }
   for (const operation of compiled.operations) {
     for (const status of [401, 403] as const) {
       if (!operation.documentsExample(status)) {
@@ -111,10 +116,5 @@ function refuseUndocumentedKeyAnswers(compiled: CompiledContract, contractName: 
         );
       }
     }
-  }
-  if (compiled.apiKeys.forms.length === 0) {
-    throw new Error(
-      `${contractName} describes no way to send an API key (an apiKey or http bearer security scheme its security names), so a key registry could read no key. Serve it without keys.`,
-    );
   }
 }

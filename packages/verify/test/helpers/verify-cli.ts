@@ -7,12 +7,15 @@ import { KEY } from './verify-stand-in.js';
 
 export const cliPath = fileURLToPath(new URL('../../dist/cli.js', import.meta.url));
 
-/** Runs `thumbnail-api-verify args...` to its end, with the test keys unless `env` says otherwise. */
-export async function runVerify(args: readonly string[], env: NodeJS.ProcessEnv = {}): Promise<ProcessResult & { survivors: number[] }> {
+/**
+ * Runs `thumbnail-api-verify args...` to its end, with the test keys unless `env` says otherwise; a run still going
+ * after `timeoutMs` is killed, and the result says `timedOut`.
+ */
+export async function runVerify(args: readonly string[], env: NodeJS.ProcessEnv = {}, timeoutMs = 100_000): Promise<ProcessResult & { survivors: number[] }> {
   const marker = newMarker();
   const result = await runProcess(process.execPath, [cliPath, ...args], {
     env: { ...process.env, THUMBNAIL_API_KEY: KEY, GITHUB_STEP_SUMMARY: '', ...env, [markerVariable]: marker },
-    timeoutMs: 100_000,
+    timeoutMs,
   });
   if (result.timedOut) killMarked(marker);
   return { ...result, survivors: await survivorsOf(marker) };

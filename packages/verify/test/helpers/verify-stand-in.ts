@@ -16,7 +16,7 @@ export interface StandInRequest {
   readonly body: Buffer;
   /** Which key it carries: the good one (in either header or both), the forbidden one, another, or none. */
   readonly key: 'good' | 'forbidden' | 'other' | 'none';
-  /** x-api-key, Bearer or both, when the good key came. */
+  /** In the apiKey header (`x-api-key`, or the stand-in's `keyHeader`), as Bearer, or both, when the good key came. */
   readonly scheme: 'x-api-key' | 'bearer' | 'both' | undefined;
   /** The body parsed as JSON (`undefined` when it is not JSON). */
   readonly json: unknown;
@@ -35,7 +35,11 @@ export interface VerifyStandIn extends LoopbackServer {
   posts(): number;
 }
 
-export async function startVerifyStandIn(answer: (request: StandInRequest, index: number) => StandInAnswer): Promise<VerifyStandIn> {
+/** `keyHeader`: the header the contract's apiKey scheme names (the bundled contract's is `x-api-key`). */
+export async function startVerifyStandIn(
+  answer: (request: StandInRequest, index: number) => StandInAnswer,
+  { keyHeader = 'x-api-key' }: { keyHeader?: string } = {},
+): Promise<VerifyStandIn> {
   const received: StandInRequest[] = [];
   const hung: ServerResponse[] = [];
   const server = createServer((req, res) => {
@@ -43,7 +47,7 @@ export async function startVerifyStandIn(answer: (request: StandInRequest, index
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
       const body = Buffer.concat(chunks);
-      const request = readRequest(req.method ?? '', req.url ?? '', req.headers, body);
+      const request = readRequest(req.method ?? '', req.url ?? '', req.headers, body, keyHeader);
       received.push(request);
       const reply = answer(request, received.length - 1);
       if ('fault' in reply) {
@@ -75,8 +79,8 @@ export async function startVerifyStandIn(answer: (request: StandInRequest, index
   };
 }
 
-function readRequest(method: string, path: string, headers: IncomingHttpHeaders, body: Buffer): StandInRequest {
-  const apiKey = headers['x-api-key'];
+function readRequest(method: string, path: string, headers: IncomingHttpHeaders, body: Buffer, keyHeader: string): StandInRequest {
+  const apiKey = headers[keyHeader];
   const bearer = /^Bearer (.+)$/.exec(headers.authorization ?? '')?.[1];
   const sent = [apiKey, bearer].filter((key) => key !== undefined);
   const key = sent.length === 0 ? 'none' : sent.every((value) => value === KEY) ? 'good' : sent.includes(FORBIDDEN_KEY) ? 'forbidden' : 'other';
