@@ -15,6 +15,7 @@ export const PUBLIC_PACKAGES = /** @type {const} */ ([
   ['@thumbnail-api/client', 'packages/client'],
   ['@thumbnail-api/mock', 'packages/mock'],
   ['@thumbnail-api/verify', 'packages/verify'],
+  ['@thumbnail-api/mcp', 'packages/mcp'],
 ]);
 
 /**

@@ -9,7 +9,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type PackedPackage, packPublicPackages } from './support/pack-packages.js';
 import { contentProblems, fileListProblems, unpackedBytes } from './support/tarball-contents.js';
 
-const PUBLIC_NAMES = ['@thumbnail-api/spec', '@thumbnail-api/types', '@thumbnail-api/client', '@thumbnail-api/mock', '@thumbnail-api/verify'];
+const PUBLIC_NAMES = [
+  '@thumbnail-api/spec',
+  '@thumbnail-api/types',
+  '@thumbnail-api/client',
+  '@thumbnail-api/mock',
+  '@thumbnail-api/verify',
+  '@thumbnail-api/mcp',
+];
+
 const bin = (name: string) => join(import.meta.dirname, '..', 'node_modules', '.bin', name);
 
 let work: string;

@@ -19,6 +19,7 @@ export const ALLOWED_FILES: Record<string, RegExp[]> = {
   ],
   // A command: ES modules only, no declarations (nothing imports it).
   '@thumbnail-api/verify': [/^dist\/[\w-]+\.js$/, /^dist\/examples\.json$/, /^bin\/thumbnail-api-verify\.js$/],
+  '@thumbnail-api/mcp': [/^dist\/[\w/-]+\.(js|d\.ts)$/, /^dist\/cjs\/package\.json$/, /^bin\/thumbnail-api-mcp\.js$/],
 };
 
 /** Files no package may ship, whatever its allow-list says, with the reason a reviewer reads. */
