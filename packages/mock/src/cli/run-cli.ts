@@ -4,9 +4,10 @@
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { BASE_URL_VARIABLE } from '@thumbnail-api/spec/profile';
-import type { MockTestDouble } from '../double/test-double.js';
+import { startMock } from '../doors/start-mock.js';
+import type { ThumbnailApiOperations } from '../double/operation-types.js';
+import type { TestDouble } from '../double/test-double.js';
 import type { ContractReport } from '../proxy/contract-report.js';
-import { startMock } from '../start-mock.js';
 import { type CliOptions, parseCliOptions, usage } from './cli-options.js';
 import { envArguments, withEnvSources } from './env-options.js';
 import { watchParent } from './parent-watch.js';
@@ -64,7 +65,7 @@ export async function runCli(argv: readonly string[]): Promise<void> {
   });
 
   let running: { url: string; stop(): Promise<void> };
-  let double: MockTestDouble | undefined;
+  let double: TestDouble<ThumbnailApiOperations, 'now'> | undefined;
   let report: (() => ContractReport) | undefined;
   let upstream = '';
   let formatSummary: ((report: ContractReport, upstream: string) => string) | undefined;
@@ -96,7 +97,7 @@ export async function runCli(argv: readonly string[]): Promise<void> {
       if (mock.replay !== undefined) console.log(replaySummary(mock.replay, options.replay!));
     } else {
       const [{ startContractProxy }, { formatExchange, formatSummary: summaryText }] = await Promise.all([
-        import('../start-proxy.js'),
+        import('../doors/start-proxy.js'),
         import('../proxy/contract-report.js'),
       ]);
       formatSummary = summaryText;
