@@ -1,9 +1,9 @@
 // The command line of thumbnail-api-mock, parsed and checked.
 import { type ParseArgsConfig, parseArgs } from 'node:util';
 import { COVERAGE_DIR_VARIABLE } from '@thumbnail-api/spec/profile';
+import { nearestOf } from '../assembly/options.js';
 import { CONTROL_ROUTES } from '../control/control-routes.js';
 import { allowedHostsOf } from '../http/allowed-hosts.js';
-import { nearestOf } from '../options.js';
 import { corsPolicy } from '../pipeline/cors.js';
 import { parseRequiredCoverage, type RequiredCoverage } from './required-coverage.js';
 

@@ -2,7 +2,7 @@
 // where flags are awkward: one mapping (--allowed-host <name> is THUMBNAIL_API_MOCK_ALLOWED_HOSTS=<name>,<name>), and
 // a flag on the command line wins over its variable.
 import { COVERAGE_DIR_VARIABLE } from '@thumbnail-api/spec/profile';
-import { nearestOf } from '../nearest-name.js';
+import { nearestOf } from '../double/nearest-name.js';
 
 export const ENV_PREFIX = 'THUMBNAIL_API_MOCK_';
 

@@ -6,7 +6,7 @@ import { lazyValidator } from '../contract/lazy-validator.js';
 import { readContract } from '../contract/read-contract.js';
 import type { CoverageReport } from '../double/coverage.js';
 import { COVERAGE_PRESETS, type CoveragePreset, outcomeCovers, type RequirableOutcomes, requirableOutcomes } from '../double/coverage-presets.js';
-import { nearestOf } from '../nearest-name.js';
+import { nearestOf } from '../double/nearest-name.js';
 
 /** One item of --require-coverage: a preset, or an operation (each of its documented outcomes), or one outcome of it. */
 export type RequiredItem = { readonly preset: CoveragePreset } | { readonly operationId: string; readonly outcome: string | undefined };

@@ -6,9 +6,10 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { BASE_URL_VARIABLE, COVERAGE_DIR_VARIABLE } from '@thumbnail-api/spec/profile';
-import type { MockTestDouble } from '../double/test-double.js';
+import { startMock } from '../doors/start-mock.js';
+import type { ThumbnailApiOperations } from '../double/operation-types.js';
+import type { TestDouble } from '../double/test-double.js';
 import type { ContractReport } from '../proxy/contract-report.js';
-import { startMock } from '../start-mock.js';
 import { type CliOptions, parseCliOptions, usage } from './cli-options.js';
 import { envArguments, withEnvSources } from './env-options.js';
 import { watchParent } from './parent-watch.js';
@@ -68,7 +69,7 @@ export async function runCli(argv: readonly string[]): Promise<void> {
   });
 
   let running: { url: string; stop(): Promise<void> };
-  let double: MockTestDouble | undefined;
+  let double: TestDouble<ThumbnailApiOperations, 'now'> | undefined;
   let required: RequiredOutcome[] | undefined;
   let coverageDir: string | undefined;
   let report: (() => ContractReport) | undefined;
@@ -107,7 +108,7 @@ export async function runCli(argv: readonly string[]): Promise<void> {
       if (mock.replay !== undefined) console.log(replaySummary(mock.replay, options.replay!));
     } else {
       const [{ startContractProxy }, { formatExchange, formatSummary: summaryText }] = await Promise.all([
-        import('../start-proxy.js'),
+        import('../doors/start-proxy.js'),
         import('../proxy/contract-report.js'),
       ]);
       formatSummary = summaryText;

@@ -7,7 +7,8 @@ import { resolve } from 'node:path';
 import { COVERAGE_DIR_VARIABLE } from '@thumbnail-api/spec/profile';
 import type { CoverageReport } from '../double/coverage.js';
 import type { NearMiss } from '../double/near-miss.js';
-import type { MockTestDouble } from '../double/test-double.js';
+import type { ThumbnailApiOperations } from '../double/operation-types.js';
+import type { TestDouble } from '../double/test-double.js';
 import { countedRequests } from '../node/coverage-file.js';
 import { type CountedMock, doorsText, type MockCoverage, mergeCoverage, readCoverageFolder, requestsText } from './coverage-merge.js';
 import { missingCoverage, type RequiredOutcome } from './required-coverage.js';
@@ -33,7 +34,7 @@ export interface EndOfRun {
  * Reports the end of a run on stderr (`print`), and returns its exit code: the command's, else 1 when a required outcome
  * was never seen, or the report could not be written or the command's mocks' coverage read.
  */
-export function endOfRun(double: MockTestDouble, settings: EndOfRun, code: number, print: (line: string) => void): number {
+export function endOfRun(double: TestDouble<ThumbnailApiOperations, 'now'>, settings: EndOfRun, code: number, print: (line: string) => void): number {
   let exitCode = code;
   const fail = (message: string) => {
     print(`thumbnail-api-mock: ${message}`);
