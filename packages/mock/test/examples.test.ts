@@ -32,8 +32,9 @@ async function run(file: string, args: string[], options: { cwd: string; env?: N
 
 test('the vitest globalSetup example passes against the mock it starts, and stops it', async () => {
   const vitest = join(dirname(createRequire(import.meta.url).resolve('vitest/package.json')), 'vitest.mjs');
-  // client-tests/, wrapped-tests/ and covered-tests/ are projects of their own, run by their own tests.
-  const projects = ['client-tests', 'wrapped-tests', 'covered-tests'].flatMap((project) => ['--exclude', `${project}/**`]);
+  // client-tests/, wrapped-tests/ and covered-tests/ are projects of their own, run by their own tests; any-language/
+  // holds other languages' examples (its node:test file needs testcontainers and Docker), run by the launcher suite.
+  const projects = ['client-tests', 'wrapped-tests', 'covered-tests', 'any-language'].flatMap((project) => ['--exclude', `${project}/**`]);
   const result = await run(process.execPath, [vitest, 'run', '--root', examples, ...projects], {
     cwd: examples,
     env: { CI: 'true', NO_COLOR: '1', FORCE_COLOR: '0' },
