@@ -9,6 +9,7 @@ const SLOW = [
   'test/cli.test.ts',
   'test/cli-control.test.ts',
   'test/cli-coverage.test.ts',
+  'test/cli-coverage-runs.test.ts',
   'test/cli-proxy.test.ts',
   'test/dual-package.test.ts',
   'test/ends-with-parent.test.ts',
