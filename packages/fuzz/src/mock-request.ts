@@ -33,8 +33,12 @@ export type MockRequest = HttpRequestPlan | RawRequestPlan;
 /** What came back. */
 export type MockAnswer =
   | { kind: 'response'; status: number; headers: IncomingHttpHeaders; body: Buffer }
-  /** The connection closed or failed before a complete response: a fine answer to a malformed request. */
-  | { kind: 'closed'; reason: string }
+  /**
+   * The connection closed or failed before a complete response: a fine answer to a malformed request. `reused`: the
+   * request went out on a kept-alive connection that had carried an earlier one, and failed before any answer began
+   * (what node's documentation names as the one failure to send again).
+   */
+  | { kind: 'closed'; reason: string; reused?: boolean }
   | { kind: 'hung' };
 
 /** The bytes of a body. */
@@ -95,7 +99,11 @@ export function sendOverHttp(baseUrl: string, plan: HttpRequestPlan, timeoutMs: 
       response.once('error', (error) => finish({ kind: 'closed', reason: error.message }));
     });
     const timer = setTimeout(() => finish({ kind: 'hung' }), timeoutMs);
-    outgoing.once('error', (error) => finish({ kind: 'closed', reason: error.message }));
+    let answering = false;
+    outgoing.once('response', () => {
+      answering = true;
+    });
+    outgoing.once('error', (error) => finish({ kind: 'closed', reason: error.message, reused: outgoing.reusedSocket && !answering }));
     outgoing.end(body);
   });
 }

@@ -3,7 +3,7 @@
 // reaches another host.
 import type { IncomingHttpHeaders } from 'node:http';
 import { documentedExample, documentedOperation, undocumentedAnswer } from './contract-responses.js';
-import type { MockAnswer, MockRequest } from './mock-request.js';
+import type { HttpRequestPlan, MockAnswer, MockRequest } from './mock-request.js';
 import { REGISTRY } from './request-arbitraries.js';
 
 /** One request to the mock and what came of it. */
@@ -16,12 +16,13 @@ export interface MockExchange {
 
 /** The problems of one exchange; empty when the mock kept every promise. */
 export function mockProblems({ request, answer, withRegistry }: MockExchange): string[] {
-  if (answer.kind === 'hung') return ['no answer, and the connection stayed open'];
-  if (request.kind === 'raw' || answer.kind === 'closed') return [];
+  if (answer.kind === 'hung') return [`${describeRequest(request)}: no answer, and the connection stayed open`];
+  if (request.kind === 'raw') return [];
+  const where = describeRequest(request);
+  if (answer.kind === 'closed') return mayCloseWithoutAnswer(request) ? [] : [`${where}: the connection closed without an answer (${answer.reason})`];
   const operation = documentedOperation(request.method, request.target);
   if (operation === undefined) return [];
 
-  const where = `${request.method} ${request.target.slice(0, 80)}`;
   const asked = askedStatus(request);
   const mockError = headerText(answer.headers['x-thumbnail-api-mock-error']);
   // The mock's own errors answer what the contract does not document (its README, "Honest answers"): for a
@@ -72,6 +73,25 @@ export function registryOutcome(headers: ReadonlyArray<readonly [string, string]
   let key: string | undefined = apiKeys.length > 0 ? apiKeys.join(', ') : undefined;
   if (!key) key = authorization?.startsWith('Bearer ') && authorization.length > 'Bearer '.length ? authorization.slice('Bearer '.length) : undefined;
   return (key !== undefined && Object.hasOwn(REGISTRY, key) ? REGISTRY[key as keyof typeof REGISTRY] : undefined) ?? 'unauthorized';
+}
+
+/** The largest body the mock reads (its README: "a body over 10 MB (413)"). */
+const MOCK_BODY_LIMIT = 10 * 1024 * 1024;
+
+/**
+ * Whether the mock may close the connection instead of answering a request HTTP can carry: a CONNECT (node's server
+ * closes those it has no handler for), or a body past what it reads (answered 413 while the rest is still being
+ * sent, so the sender may see the connection fail first). Any other request gets an answer.
+ */
+function mayCloseWithoutAnswer(request: HttpRequestPlan): boolean {
+  const { body } = request;
+  const length = body.kind === 'huge' ? body.size + '{"prompt":""}'.length : body.kind === 'bytes' ? body.bytes.length : 0;
+  return request.method === 'CONNECT' || length > MOCK_BODY_LIMIT;
+}
+
+/** A request in a few words, for a problem's message. */
+function describeRequest(request: MockRequest): string {
+  return request.kind === 'raw' ? `raw bytes ${JSON.stringify(request.text.slice(0, 60))}` : `${request.method} ${request.target.slice(0, 80)}`;
 }
 
 /** The mock's errors about a request's Prefer header (or its query fallbacks). */
