@@ -13,6 +13,8 @@ export interface FuzzPlan {
    * outlast the test's time limit; the case running then still counts. `undefined` for a campaign, which runs all its cases.
    */
   timeLimitMs: number | undefined;
+  /** Stop at the first failing case without shrinking it: for the mutation tests, which need the failure, not its smallest form. */
+  endOnFailure?: boolean;
 }
 
 // With the longest case of a suite (its case limit) after it, below the test timeout of vitest.config.ts.
@@ -70,7 +72,7 @@ export async function runFuzz<T>(suite: string, property: fc.IAsyncProperty<T>, 
   // Also up front, so that a run killed by a time limit can still be replayed.
   console.log(`fuzz ${suite}: running ${plan.numRuns} cases, seed ${plan.seed}`);
   const budget = new Budget(plan.timeLimitMs === undefined ? undefined : started + plan.timeLimitMs, caseLimitMs);
-  const details = await fc.check(property, { numRuns: plan.numRuns, seed: plan.seed, plugins: [budget.plugin] });
+  const details = await fc.check(property, { numRuns: plan.numRuns, seed: plan.seed, endOnFailure: plan.endOnFailure, plugins: [budget.plugin] });
   const figures = {
     suite,
     numRuns: details.numRuns,

@@ -10,7 +10,7 @@ import { type FuzzedMocks, startFuzzedMocks } from '../../src/fuzzed-mocks.js';
 import { runHostileRequests } from '../../src/hostile-requests.js';
 import { type Action, type PlantedServer, plantedTcpProxy } from './planted-servers.js';
 
-const plan: FuzzPlan = { numRuns: 60, seed: 1_516_414_536, timeLimitMs: 120_000 };
+const plan: FuzzPlan = { numRuns: 60, seed: 1_516_414_536, timeLimitMs: 120_000, endOnFailure: true };
 // Short limits: a held request costs 0.5 s and its second try 1.5 s. Bodies stay small.
 const sending = { requestTimeoutMs: 500, maxBodyBytes: 256 * 1024 };
 
