@@ -42,6 +42,8 @@ export interface MswSending {
   timeoutMs: number;
   /** The fetch that reaches the network, kept before MSW patched the global one. */
   networkFetch: typeof fetch;
+  /** The fetch MSW intercepts: the global one unless given (a mutation test wraps it). */
+  mswFetch?: typeof fetch;
 }
 
 /** The header that tells each request's journal entries apart (the journal keeps headers; the comparison does not). */
@@ -150,7 +152,7 @@ interface CaseRun {
 }
 
 /** Runs a case once: both sides reset, the rules added to both, the requests sent to both, each with `limitMs`. */
-async function runCase(side: MswSide, rules: Record<string, unknown>[], sendable: HttpRequestPlan[], limitMs: number, networkFetch: typeof fetch): Promise<CaseRun> {
+async function runCase(side: MswSide, rules: Record<string, unknown>[], sendable: HttpRequestPlan[], limitMs: number, sending: MswSending): Promise<CaseRun> {
   side.http.reset();
   side.msw.reset();
   const run: CaseRun = { ruleProblems: [], failures: [], same: 0, taken: 0, refused: 0, unsettled: [] };
@@ -162,7 +164,12 @@ async function runCase(side: MswSide, rules: Record<string, unknown>[], sendable
   }
   const marked = sendable.map((plan, index) => ({ ...plan, headers: [...plan.headers, [REQUEST_MARK, String(index)] as const] }));
   const answers = await Promise.all(
-    marked.map((plan) => Promise.all([sendWithFetch(networkFetch, side.url, plan, limitMs), sendWithFetch(globalThis.fetch, side.msw.baseUrl, plan, limitMs)])),
+    marked.map((plan) =>
+      Promise.all([
+        sendWithFetch(sending.networkFetch, side.url, plan, limitMs),
+        sendWithFetch(sending.mswFetch ?? globalThis.fetch, side.msw.baseUrl, plan, limitMs),
+      ]),
+    ),
   );
   const leftOut = new Set<string>();
   answers.forEach(([overHttp, throughMsw], index) => {
@@ -184,7 +191,7 @@ async function runCase(side: MswSide, rules: Record<string, unknown>[], sendable
 
 /** Runs the comparison; throws on the first case with a difference, past the share of no-answers, or below its floor. */
 export async function runMswDifferential(sides: { plain: MswSide; registry: MswSide }, plan: FuzzPlan, sending: MswSending): Promise<void> {
-  const { batch, timeoutMs, networkFetch } = sending;
+  const { batch, timeoutMs } = sending;
   let sent = 0;
   let same = 0;
   let rulesTaken = 0;
@@ -207,12 +214,12 @@ export async function runMswDifferential(sides: { plain: MswSide; registry: MswS
           return why === undefined;
         })
         .map(asFetchSendsIt);
-      const first = await runCase(side, rules, sendable, timeoutMs, networkFetch);
+      const first = await runCase(side, rules, sendable, timeoutMs, sending);
       let last = first;
       const failures = [...first.ruleProblems];
       if (first.unsettled.length > 0) {
         noAnswers.resent();
-        last = await runCase(side, rules, sendable, timeoutMs * PATIENCE, networkFetch);
+        last = await runCase(side, rules, sendable, timeoutMs * PATIENCE, sending);
         // The first run's findings among the requests it could judge stand: the second run only settles the rest.
         foundOnFirstRun += first.failures.length;
         failures.push(...first.failures.map((failure) => `(first run) ${failure}`));

@@ -18,35 +18,42 @@ export interface PlantedServer {
   close(): Promise<void>;
 }
 
+/** What the HTTP proxy may also do: change the answer (a header added), or send the request to the mock twice. */
+export type HttpAction = Action | 'mark' | 'twice';
+
 /**
  * An HTTP proxy to `upstream` (requests and answers passed on with their raw headers) that asks `plant` what to do with
- * the `n`th request it gets (from 1); `mark` adds a header to that answer, a difference any comparison must see.
+ * the `n`th request it gets (from 1): `mark` adds a header to its answer, a difference any comparison must see;
+ * `twice` sends it to the mock a second time (the answer to the first goes back), an entry too many in its journal.
  */
-export async function plantedHttpProxy(upstream: string, plant: (request: IncomingMessage, n: number) => Action | 'mark'): Promise<PlantedServer> {
+export async function plantedHttpProxy(upstream: string, plant: (request: IncomingMessage, n: number) => HttpAction): Promise<PlantedServer> {
   const target = new URL(upstream);
   const sockets = new Set<Socket>();
   let seen = 0;
-  const server = createHttpServer((incoming, outgoing) => {
+  const forward = (incoming: IncomingMessage, body: Buffer) =>
+    httpRequest({ host: target.hostname, port: target.port, method: incoming.method, path: incoming.url, headers: incoming.rawHeaders, agent: false }).end(body);
+  const server = createHttpServer(async (incoming, outgoing) => {
     const action = plant(incoming, ++seen);
     if (action === 'hold') return;
     if (action === 'drop') {
       incoming.socket.destroy();
       return;
     }
-    const forwarded = httpRequest(
-      { host: target.hostname, port: target.port, method: incoming.method, path: incoming.url, headers: incoming.rawHeaders, agent: false },
-      (answer) => {
-        const headers = action === 'mark' ? [...answer.rawHeaders, 'x-planted-defect', 'changed answer'] : answer.rawHeaders;
-        outgoing.writeHead(answer.statusCode ?? 502, answer.statusMessage, headers);
-        answer.pipe(outgoing);
-        // An answer that breaks off upstream breaks off here too.
-        answer.once('aborted', () => incoming.socket.destroy());
-        answer.once('error', () => incoming.socket.destroy());
-      },
-    );
+    const chunks: Buffer[] = [];
+    for await (const chunk of incoming) chunks.push(chunk as Buffer);
+    const body = Buffer.concat(chunks);
+    const forwarded = forward(incoming, body);
+    forwarded.once('response', (answer) => {
+      const headers = action === 'mark' ? [...answer.rawHeaders, 'x-planted-defect', 'changed answer'] : answer.rawHeaders;
+      outgoing.writeHead(answer.statusCode ?? 502, answer.statusMessage, headers);
+      answer.pipe(outgoing);
+      // An answer that breaks off upstream breaks off here too.
+      answer.once('aborted', () => incoming.socket.destroy());
+      answer.once('error', () => incoming.socket.destroy());
+    });
     // A reset or malformed answer upstream is a failed connection here too.
     forwarded.once('error', () => incoming.socket.destroy());
-    incoming.pipe(forwarded);
+    if (action === 'twice') forward(incoming, body).on('response', (answer) => answer.resume()).on('error', () => {});
   });
   server.on('connection', (socket: Socket) => {
     sockets.add(socket);
