@@ -129,7 +129,9 @@ export function journalDifferences(httpJournal: readonly string[], mswJournal: r
   if (JSON.stringify(httpJournal) === JSON.stringify(mswJournal)) return [];
   const onlyHttp = httpJournal.filter((entry) => !mswJournal.includes(entry)).slice(0, 3);
   const onlyMsw = mswJournal.filter((entry) => !httpJournal.includes(entry)).slice(0, 3);
-  return [`the journals differ (${httpJournal.length} entries over HTTP, ${mswJournal.length} through MSW): only over HTTP ${onlyHttp.join(' ')}; only through MSW ${onlyMsw.join(' ')}`];
+  return [
+    `the journals differ (${httpJournal.length} entries over HTTP, ${mswJournal.length} through MSW): only over HTTP ${onlyHttp.join(' ')}; only through MSW ${onlyMsw.join(' ')}`,
+  ];
 }
 
 /** A request one run could not judge: no answer in time on a side, or a network error on one side only. */

@@ -11,8 +11,8 @@ import { runHostileRequests } from '../../src/hostile-requests.js';
 import { type Action, type PlantedServer, plantedTcpProxy } from './planted-servers.js';
 
 const plan: FuzzPlan = { numRuns: 60, seed: 1_516_414_536, timeLimitMs: 120_000, endOnFailure: true };
-// Short limits: a held request costs 0.5 s and its second try 1.5 s. Bodies stay small.
-const sending = { requestTimeoutMs: 500, maxBodyBytes: 256 * 1024 };
+// Short limits, with room for a busy machine: a held request costs 1 s and its second try 3 s. Bodies stay small.
+const sending = { requestTimeoutMs: 1_000, maxBodyBytes: 256 * 1024 };
 
 let mocks: FuzzedMocks | undefined;
 let canary: LoopbackServer | undefined;

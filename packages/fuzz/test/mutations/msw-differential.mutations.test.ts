@@ -17,8 +17,8 @@ import { type HttpAction, type PlantedServer, plantedHttpProxy } from './planted
 
 const plan: FuzzPlan = { numRuns: 4, seed: 1_516_414_536, timeLimitMs: 120_000, endOnFailure: true };
 const networkFetch = globalThis.fetch;
-// A held request costs 1 s and, on the run again, 3 s.
-const sending: MswSending = { batch: 30, timeoutMs: 1_000, networkFetch };
+// A held request costs 2 s and, on the run again, 6 s: room for a busy machine.
+const sending: MswSending = { batch: 30, timeoutMs: 2_000, networkFetch };
 
 let mocks: RunningMock[] = [];
 let handlers: ThumbnailApiHandlers[] = [];

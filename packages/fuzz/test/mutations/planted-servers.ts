@@ -3,7 +3,7 @@
 // tests run a suite against one and check that the suite fails, naming the defect; and against one that plants nothing
 // (every request forwarded), that the same run passes: so the failure comes from the defect, not from the proxy.
 import { createServer as createHttpServer, request as httpRequest, type IncomingMessage } from 'node:http';
-import { createServer as createNetServer, connect, type Socket } from 'node:net';
+import { connect, createServer as createNetServer, type Socket } from 'node:net';
 import { listenOnLoopback } from '@thumbnail-api/dev-tools/loopback-port';
 
 /** What to do with a request: forward it, hold it (no answer, the connection left open), or drop its connection. */
@@ -31,7 +31,9 @@ export async function plantedHttpProxy(upstream: string, plant: (request: Incomi
   const sockets = new Set<Socket>();
   let seen = 0;
   const forward = (incoming: IncomingMessage, body: Buffer) =>
-    httpRequest({ host: target.hostname, port: target.port, method: incoming.method, path: incoming.url, headers: incoming.rawHeaders, agent: false }).end(body);
+    httpRequest({ host: target.hostname, port: target.port, method: incoming.method, path: incoming.url, headers: incoming.rawHeaders, agent: false }).end(
+      body,
+    );
   const server = createHttpServer(async (incoming, outgoing) => {
     const action = plant(incoming, ++seen);
     if (action === 'hold') return;
@@ -53,7 +55,10 @@ export async function plantedHttpProxy(upstream: string, plant: (request: Incomi
     });
     // A reset or malformed answer upstream is a failed connection here too.
     forwarded.once('error', () => incoming.socket.destroy());
-    if (action === 'twice') forward(incoming, body).on('response', (answer) => answer.resume()).on('error', () => {});
+    if (action === 'twice')
+      forward(incoming, body)
+        .on('response', (answer) => answer.resume())
+        .on('error', () => {});
   });
   server.on('connection', (socket: Socket) => {
     sockets.add(socket);
