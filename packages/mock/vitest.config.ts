@@ -14,6 +14,8 @@ const SLOW = [
   'test/ends-with-parent.test.ts',
   'test/examples.test.ts',
   'test/msw-examples.test.ts',
+  // Runs test files, each as its own vitest, against copies of the built mock with a defect planted.
+  'test/mutations.test.ts',
   'test/packed-project.test.ts',
   'test/record-guide.test.ts',
   'test/record-proxy.test.ts',
