@@ -33,12 +33,8 @@ export type MockRequest = HttpRequestPlan | RawRequestPlan;
 /** What came back. */
 export type MockAnswer =
   | { kind: 'response'; status: number; headers: IncomingHttpHeaders; body: Buffer }
-  /**
-   * The connection closed or failed before a complete response: a fine answer to a malformed request. `reused`: the
-   * request went out on a kept-alive connection that had carried an earlier one, and failed before any answer began
-   * (what node's documentation names as the one failure to send again).
-   */
-  | { kind: 'closed'; reason: string; reused?: boolean }
+  /** The connection closed or failed before a complete response: a fine answer to a malformed request. */
+  | { kind: 'closed'; reason: string }
   | { kind: 'hung' };
 
 /** The bytes of a body. */
@@ -99,11 +95,7 @@ export function sendOverHttp(baseUrl: string, plan: HttpRequestPlan, timeoutMs: 
       response.once('error', (error) => finish({ kind: 'closed', reason: error.message }));
     });
     const timer = setTimeout(() => finish({ kind: 'hung' }), timeoutMs);
-    let answering = false;
-    outgoing.once('response', () => {
-      answering = true;
-    });
-    outgoing.once('error', (error) => finish({ kind: 'closed', reason: error.message, reused: outgoing.reusedSocket && !answering }));
+    outgoing.once('error', (error) => finish({ kind: 'closed', reason: error.message }));
     outgoing.end(body);
   });
 }

@@ -66,13 +66,13 @@ export async function withSecondTry<T>(attempt: (patience: number) => Promise<T>
 }
 
 /**
- * Why the run fails for the requests sent again after their kept-alive connection closed without an answer
+ * Why the run fails for the requests sent again after their connection closed without an answer
  * (src/keep-alive-sender.ts), or `undefined` while they stay within the same share as no-answers.
  */
 export function resentExcess(resent: readonly string[], requests: number): string | undefined {
   if (resent.length <= allowed(requests)) return undefined;
   return (
-    `${resent.length} of ${requests} requests were sent again after their kept-alive connection closed without an answer: more than ` +
+    `${resent.length} of ${requests} requests were sent again after their connection closed without an answer: more than ` +
     `${NO_ANSWER_SHARE * 100}% (${allowed(requests)}). A server that drops connections under requests is broken.\n- ${resent.slice(0, 5).join('\n- ')}`
   );
 }

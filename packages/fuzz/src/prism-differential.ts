@@ -160,7 +160,7 @@ export async function runPrismDifferential(targets: DifferentialTargets, plan: F
     const resent = `${resentTo([oursPlain, oursRegistry, patientPlain, patientRegistry]).length} to the mock, ${resentTo([reference, patientReference]).length} to Prism`;
     console.log(
       `fuzz mock (differential): ${requests} requests to the mock and as many to Prism; ${same} answered exactly as Prism; the listed differences decided: ${entries}; ` +
-        `answered by one side only: ${oneSided}; sent again after a kept-alive connection closed without an answer: ${resent}; ${noAnswers.summary(requests)}`,
+        `answered by one side only: ${oneSided}; sent again after a connection closed without an answer: ${resent}; ${noAnswers.summary(requests)}`,
     );
     if (firstFailure) console.log(`fuzz mock (differential): first failing answer:\n  ${firstFailure}`);
     for (const sender of senders) sender.close();
