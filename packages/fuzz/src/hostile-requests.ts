@@ -4,9 +4,12 @@
 // The conforming request sent after each batch tells a busy machine from a broken mock: when the mock answers it, a
 // request of the batch it left unanswered twice is a hang; when it does not answer it either, the mock has stopped
 // answering. Both fail. The mocks are given by URL, so a mutation test can put a broken one in their place.
+import { createServer } from 'node:http';
+import { listenOnLoopback } from '@thumbnail-api/dev-tools/loopback-port';
 import * as fc from 'fast-check';
 import { documentedOperation, undocumentedAnswer } from './contract-responses.js';
 import { describeCase, type FuzzPlan, runFuzz } from './fuzz-run.js';
+import { type FuzzedMocks, startFuzzedMocks } from './fuzzed-mocks.js';
 import { type MockAnswer, type MockRequest, sendToMock } from './mock-request.js';
 import { mockProblems } from './mock-verdict.js';
 import { NoAnswers, PATIENCE, withSecondTry } from './no-answer.js';
@@ -20,6 +23,28 @@ export interface HostileTargets {
   registryUrl: string;
   /** A server on another port, and the requests it received (cleared before each batch). */
   canary: { url: string; hits: string[] };
+}
+
+/** The two mocks (src/fuzzed-mocks.ts) and a canary server on another port that records what reaches it. */
+export async function startHostileServers(): Promise<{ mocks: FuzzedMocks; canary: HostileTargets['canary']; stop(): Promise<void> }> {
+  const hits: string[] = [];
+  const canary = await listenOnLoopback(
+    createServer((req, res) => {
+      hits.push(`${req.method} ${req.url}`);
+      res.writeHead(200, { 'content-type': 'application/json' }).end('{"reached":"the canary"}');
+    }),
+  );
+  const mocks = await startFuzzedMocks().catch(async (error: unknown) => {
+    await canary.close();
+    throw error;
+  });
+  return {
+    mocks,
+    canary: { url: canary.url, hits },
+    stop: async () => {
+      await Promise.all([mocks.stop(), canary.close()]);
+    },
+  };
 }
 
 /** How the requests are sent. */

@@ -11,6 +11,7 @@ import { deliberateDifferences, type Exchange } from './deliberate-differences.j
 import { differentialRequest } from './differential-requests.js';
 import { describeAnswer, judgeExchange } from './differential-verdict.js';
 import { describeCase, type FuzzPlan, runFuzz } from './fuzz-run.js';
+import { type FuzzedMocks, startFuzzedMocks } from './fuzzed-mocks.js';
 import { type KeepAliveSender, keepAliveSender } from './keep-alive-sender.js';
 import type { HttpRequestPlan, MockAnswer } from './mock-request.js';
 import { NoAnswers, PATIENCE, resentExcess, withSecondTry } from './no-answer.js';
@@ -59,6 +60,22 @@ export async function startReferencePrism(): Promise<PrismCli> {
     await prism.stop();
     throw error;
   }
+}
+
+/** The Prism CLI ({@link startReferencePrism}) and the two mocks (src/fuzzed-mocks.ts), started at once. */
+export async function startDifferentialServers(): Promise<{ prism: PrismCli; mocks: FuzzedMocks; stop(): Promise<void> }> {
+  const [prism, mocks] = await Promise.allSettled([startReferencePrism(), startFuzzedMocks()]);
+  if (prism.status === 'rejected' || mocks.status === 'rejected') {
+    await Promise.all([prism.status === 'fulfilled' && prism.value.stop(), mocks.status === 'fulfilled' && mocks.value.stop()]);
+    throw prism.status === 'rejected' ? prism.reason : (mocks as PromiseRejectedResult).reason;
+  }
+  return {
+    prism: prism.value,
+    mocks: mocks.value,
+    stop: async () => {
+      await Promise.all([prism.value.stop(), mocks.value.stop()]);
+    },
+  };
 }
 
 /** One request to both sides, plus the companion requests the table's entries ask for. */

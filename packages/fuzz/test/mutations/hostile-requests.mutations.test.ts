@@ -2,50 +2,30 @@
 // the real mocks holds one request, drops connections of valid requests, or leaves one conforming request unanswered.
 // Each defect is rare enough to stay within the 1% share of no-answers the suite once allowed (60 batches, about 180
 // requests): only the verdicts this suite gained can see it. The same run through a proxy that plants nothing passes.
-import { createServer } from 'node:http';
-import { type LoopbackServer, listenOnLoopback } from '@thumbnail-api/dev-tools/loopback-port';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { FuzzPlan } from '../../src/fuzz-run.js';
-import { type FuzzedMocks, startFuzzedMocks } from '../../src/fuzzed-mocks.js';
-import { runHostileRequests } from '../../src/hostile-requests.js';
-import { type Action, type PlantedServer, plantedTcpProxy } from './planted-servers.js';
+import { runHostileRequests, startHostileServers } from '../../src/hostile-requests.js';
+import { type Action, behindPlantedProxies, plantedTcpProxy } from './planted-servers.js';
 
 const plan: FuzzPlan = { numRuns: 60, seed: 1_516_414_536, timeLimitMs: 120_000, endOnFailure: true };
 // Short limits, with room for a busy machine: a held request costs 1 s and its second try 3 s. Bodies stay small.
 const sending = { requestTimeoutMs: 1_000, maxBodyBytes: 256 * 1024 };
 
-let mocks: FuzzedMocks | undefined;
-let canary: LoopbackServer | undefined;
-const canaryHits: string[] = [];
-
+let servers: Awaited<ReturnType<typeof startHostileServers>> | undefined;
 beforeAll(async () => {
-  canary = await listenOnLoopback(
-    createServer((req, res) => {
-      canaryHits.push(`${req.method} ${req.url}`);
-      res.end();
-    }),
-  );
-  mocks = await startFuzzedMocks();
+  servers = await startHostileServers();
 });
-
-afterAll(async () => {
-  await mocks?.stop();
-  await canary?.close();
-});
+afterAll(() => servers?.stop());
 
 /** The conforming request the suite sends after each batch, as it goes on the wire (node adds `Connection: close`). */
 const isConforming = (bytes: string) => /^GET \/api\/thumbnails HTTP\/1\.1\r\nhost: [^\r]+\r\nx-api-key: fuzz-key-ok\r\nConnection: close\r\n\r\n$/.test(bytes);
 
 /** Runs the suite with both mocks behind a proxy whose plant decides over each connection (counted across both). */
-async function runBehind(plant: (bytes: string, n: number) => Action): Promise<void> {
-  let n = 0;
-  const decide = (bytes: string) => plant(bytes, ++n);
-  const proxies: PlantedServer[] = await Promise.all([plantedTcpProxy(mocks!.plain.url, decide), plantedTcpProxy(mocks!.registry.url, decide)]);
-  try {
-    await runHostileRequests({ plainUrl: proxies[0]!.url, registryUrl: proxies[1]!.url, canary: { url: canary!.url, hits: canaryHits } }, plan, sending);
-  } finally {
-    await Promise.all(proxies.map((proxy) => proxy.close()));
-  }
+function runBehind(plant: (bytes: string, n: number) => Action): Promise<void> {
+  const { mocks, canary } = servers!;
+  return behindPlantedProxies(plantedTcpProxy, [mocks.plain.url, mocks.registry.url], plant, ([plainUrl, registryUrl]) =>
+    runHostileRequests({ plainUrl: plainUrl!, registryUrl: registryUrl!, canary }, plan, sending),
+  );
 }
 
 /** A plant that holds the `which`th connection its test picks and its second try (the same bytes); forwards the rest. */

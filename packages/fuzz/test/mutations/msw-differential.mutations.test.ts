@@ -5,61 +5,32 @@
 // (4 cases of 30 requests): only the rules the suite gained can see them. The same run through a proxy that plants
 // nothing passes.
 import type { IncomingMessage } from 'node:http';
-import type { RunningMock } from '@thumbnail-api/mock';
-import { startCompiledMock } from '@thumbnail-api/mock/internal';
-import { createHandlers, type ThumbnailApiHandlers } from '@thumbnail-api/mock/msw';
-import { type SetupServerApi, setupServer } from 'msw/node';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { FuzzPlan } from '../../src/fuzz-run.js';
-import { type MswSending, REQUEST_MARK, runMswDifferential } from '../../src/msw-differential.js';
-import { REGISTRY } from '../../src/request-arbitraries.js';
-import { type HttpAction, type PlantedServer, plantedHttpProxy } from './planted-servers.js';
+import { REQUEST_MARK, runMswDifferential } from '../../src/msw-differential.js';
+import { type MswSides, startMswSides } from '../../src/msw-sides.js';
+import { behindPlantedProxies, type HttpAction, plantedHttpProxy } from './planted-servers.js';
 
 const plan: FuzzPlan = { numRuns: 4, seed: 1_516_414_536, timeLimitMs: 120_000, endOnFailure: true };
-const networkFetch = globalThis.fetch;
 // A held request costs 2 s and, on the run again, 6 s: room for a busy machine.
-const sending: MswSending = { batch: 30, timeoutMs: 2_000, networkFetch };
+const TIMEOUT_MS = 2_000;
 
-let mocks: RunningMock[] = [];
-let handlers: ThumbnailApiHandlers[] = [];
-let server: SetupServerApi | undefined;
-
+let sides: MswSides | undefined;
 beforeAll(async () => {
-  const [httpPlain, httpRegistry, mswPlain, mswRegistry] = await Promise.all([
-    startCompiledMock({ port: 0 }),
-    startCompiledMock({ port: 0, keys: { ...REGISTRY } }),
-    createHandlers({ baseUrl: 'https://plain.thumbnails.test' }),
-    createHandlers({ baseUrl: 'https://registry.thumbnails.test/v1', keys: { ...REGISTRY } }),
-  ]);
-  [mocks, handlers] = [
-    [httpPlain, httpRegistry],
-    [mswPlain, mswRegistry],
-  ];
-  server = setupServer(...mswPlain.handlers, ...mswRegistry.handlers);
-  server.listen({ onUnhandledRequest: 'error' });
+  sides = await startMswSides();
 });
-
-afterAll(async () => {
-  server?.close();
-  await Promise.all(mocks.map((mock) => mock.stop()));
-});
+afterAll(() => sides?.stop());
 
 /** Runs the comparison with both HTTP mocks behind a proxy whose plant decides over each request (counted across both). */
-async function runBehind(plant: (request: IncomingMessage, n: number) => HttpAction, mswFetch?: typeof fetch): Promise<void> {
-  let n = 0;
-  const decide = (request: IncomingMessage) => plant(request, ++n);
-  const [httpPlain, httpRegistry] = mocks as [RunningMock, RunningMock];
-  const [mswPlain, mswRegistry] = handlers as [ThumbnailApiHandlers, ThumbnailApiHandlers];
-  const proxies: PlantedServer[] = await Promise.all([plantedHttpProxy(httpPlain.url, decide), plantedHttpProxy(httpRegistry.url, decide)]);
-  try {
-    await runMswDifferential(
-      { plain: { http: httpPlain, url: proxies[0]!.url, msw: mswPlain }, registry: { http: httpRegistry, url: proxies[1]!.url, msw: mswRegistry } },
+function runBehind(plant: (request: IncomingMessage, n: number) => HttpAction, mswFetch?: typeof fetch): Promise<void> {
+  const { http, msw, networkFetch } = sides!;
+  return behindPlantedProxies(plantedHttpProxy, [http.plain.url, http.registry.url], plant, ([plainUrl, registryUrl]) =>
+    runMswDifferential(
+      { plain: { http: http.plain, url: plainUrl!, msw: msw.plain }, registry: { http: http.registry, url: registryUrl!, msw: msw.registry } },
       plan,
-      { ...sending, mswFetch },
-    );
-  } finally {
-    await Promise.all(proxies.map((proxy) => proxy.close()));
-  }
+      { batch: 30, timeoutMs: TIMEOUT_MS, networkFetch, mswFetch },
+    ),
+  );
 }
 
 /** The request of the first case marked `mark`, on each of its runs (the first `times` requests so marked). */

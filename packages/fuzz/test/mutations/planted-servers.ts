@@ -113,3 +113,23 @@ async function closeAll(close: () => Promise<void>, sockets: Set<Socket>): Promi
   for (const socket of sockets) socket.destroy();
   await close();
 }
+
+/**
+ * Puts a proxy started by `start` in front of each server of `upstreams`, all asking one `plant` (which counts what
+ * they see together, from 1), runs `use` with the proxies' URLs in the same order, and closes the proxies.
+ */
+export async function behindPlantedProxies<Seen, A>(
+  start: (upstream: string, plant: (seen: Seen) => A) => Promise<PlantedServer>,
+  upstreams: readonly string[],
+  plant: (seen: Seen, n: number) => A,
+  use: (urls: string[]) => Promise<void>,
+): Promise<void> {
+  let n = 0;
+  const decide = (seen: Seen) => plant(seen, ++n);
+  const proxies = await Promise.all(upstreams.map((upstream) => start(upstream, decide)));
+  try {
+    await use(proxies.map((proxy) => proxy.url));
+  } finally {
+    await Promise.all(proxies.map((proxy) => proxy.close()));
+  }
+}

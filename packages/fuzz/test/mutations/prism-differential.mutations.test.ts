@@ -4,38 +4,27 @@
 // no-answers the suite allows (6 cases of 25 requests): only the rules it gained can see them. The same run through a
 // proxy that plants nothing passes.
 import type { IncomingMessage } from 'node:http';
-import type { PrismCli } from '@thumbnail-api/dev-tools/prism-cli';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { FuzzPlan } from '../../src/fuzz-run.js';
-import { type FuzzedMocks, startFuzzedMocks } from '../../src/fuzzed-mocks.js';
-import { runPrismDifferential, startReferencePrism } from '../../src/prism-differential.js';
-import { type Action, type PlantedServer, plantedHttpProxy } from './planted-servers.js';
+import { runPrismDifferential, startDifferentialServers } from '../../src/prism-differential.js';
+import { type Action, behindPlantedProxies, plantedHttpProxy } from './planted-servers.js';
 
 const plan: FuzzPlan = { numRuns: 6, seed: 1_516_414_536, timeLimitMs: 120_000, endOnFailure: true };
 // A held request costs 3 s and its second try 9 s; Prism answers far quicker even on a busy machine.
 const sending = { batch: 25, connections: 4, requestTimeoutMs: 3_000 };
 
-let prism: PrismCli | undefined;
-let mocks: FuzzedMocks | undefined;
-
+let servers: Awaited<ReturnType<typeof startDifferentialServers>> | undefined;
 beforeAll(async () => {
-  [prism, mocks] = await Promise.all([startReferencePrism(), startFuzzedMocks()]);
+  servers = await startDifferentialServers();
 });
-
-afterAll(async () => {
-  await Promise.all([prism?.stop(), mocks?.stop()]);
-});
+afterAll(() => servers?.stop());
 
 /** Runs the differential with both mocks behind a proxy whose plant decides over each request (counted across both). */
-async function runBehind(plant: (request: IncomingMessage, n: number) => Action): Promise<void> {
-  let n = 0;
-  const decide = (request: IncomingMessage) => plant(request, ++n);
-  const proxies: PlantedServer[] = await Promise.all([plantedHttpProxy(mocks!.plain.url, decide), plantedHttpProxy(mocks!.registry.url, decide)]);
-  try {
-    await runPrismDifferential({ prism: prism!, plainUrl: proxies[0]!.url, registryUrl: proxies[1]!.url }, plan, sending);
-  } finally {
-    await Promise.all(proxies.map((proxy) => proxy.close()));
-  }
+function runBehind(plant: (request: IncomingMessage, n: number) => Action): Promise<void> {
+  const { prism, mocks } = servers!;
+  return behindPlantedProxies(plantedHttpProxy, [mocks.plain.url, mocks.registry.url], plant, ([plainUrl, registryUrl]) =>
+    runPrismDifferential({ prism, plainUrl: plainUrl!, registryUrl: registryUrl! }, plan, sending),
+  );
 }
 
 /** What a request is, whatever connection it came on: its second try has the same. */
