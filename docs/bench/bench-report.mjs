@@ -1,7 +1,4 @@
-// What the docs bench reports: the table of figures, the targets of issue 22 checked against them, and the block
-// of docs/README.md between its markers that `bench --readme` rewrites.
-import { readFileSync, writeFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+// What the docs bench reports: the table of figures, and the targets of issue 22 checked against them.
 
 /**
  * @typedef {object} PageResult
@@ -83,23 +80,4 @@ export function renderTable(results) {
 /** @param {number} ms */
 function seconds(ms) {
   return `${(ms / 1000).toFixed(1)} s`;
-}
-
-const README = fileURLToPath(new URL('../README.md', import.meta.url));
-export const README_START = '<!-- docs-bench:start (written by `pnpm --filter @thumbnail-api/docs bench --readme`; do not edit) -->';
-export const README_END = '<!-- docs-bench:end -->';
-
-/**
- * Replaces the block between the README's markers with the bench's figures.
- * @param {{ table: string, setting: string, misses: string[] }} figures
- */
-export function writeReadmeFigures({ table, setting, misses }) {
-  const readme = readFileSync(README, 'utf8');
-  const start = readme.indexOf(README_START);
-  const end = readme.indexOf(README_END);
-  if (start === -1 || end < start) throw new Error(`docs/README.md has lost its bench markers; put back ${README_START} and ${README_END}.`);
-  const verdict =
-    misses.length === 0 ? `Every target met (${TARGETS.summary}).` : `Targets missed (${TARGETS.summary}):\n\n${misses.map((miss) => `- ${miss}`).join('\n')}`;
-  const block = `${README_START}\n${table}\n\n${setting}.\n\n${verdict}\n${README_END}`;
-  writeFileSync(README, readme.slice(0, start) + block + readme.slice(end + README_END.length));
 }

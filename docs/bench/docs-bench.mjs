@@ -1,24 +1,27 @@
 // The docs bench: serves the built site (docs/dist) gzipped, as GitHub Pages does, runs Lighthouse on every page
 // with its mobile preset (simulated slow 4G, 4x slower CPU) and its desktop preset, prints a table of the scores,
-// FCP, LCP, TBT and bytes transferred, and says whether every target of issue 22 is met. With --readme it writes
-// the table into docs/README.md between its markers, so the README's figures are never typed by hand.
+// FCP, LCP, TBT and bytes transferred, and says whether every target of issue 22 is met. With --record it writes
+// the table, dated, into docs/BENCHMARKS.md, so no figure is ever typed by hand.
 //
-//   pnpm --filter @thumbnail-api/docs bench [--readme] [--pages index.html,errors.html]
+//   pnpm --filter @thumbnail-api/docs bench [--record] [--pages index.html,errors.html]
 //
 // Lighthouse runs as its own process, asynchronously: the static server lives in this process and must answer.
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
+import { startBenchRun } from '@thumbnail-api/dev-tools/bench-record';
 import { runProcess } from '@thumbnail-api/dev-tools/run-process';
 import { REDOC_BUNDLE_FILE } from '../src/redoc-loader.mjs';
 import { serveSite, siteDir } from '../src/serve-site.mjs';
 import { TRY_IT_BUNDLE_FILE } from '../src/try-it/try-it-page.mjs';
-import { checkTargets, renderTable, TARGETS, writeReadmeFigures } from './bench-report.mjs';
+import { checkTargets, renderTable, TARGETS } from './bench-report.mjs';
 import { ensureLighthouse } from './lighthouse-tools.mjs';
 
 const { values } = readArguments(process.argv.slice(2));
+const run = startBenchRun(fileURLToPath(new URL('..', import.meta.url)), '@thumbnail-api/docs', 'pnpm --filter @thumbnail-api/docs bench --record');
 const chromePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const PRESETS = /** @type {const} */ (['mobile', 'desktop']);
 
@@ -113,23 +116,26 @@ const bundleNote =
 const table = renderTable(results);
 console.log(`\n${table}\n\n${bundleNote}.\n\n${setting}\n`);
 console.log(misses.length === 0 ? `Every target met (${TARGETS.summary}).` : `Targets missed (${TARGETS.summary}):\n- ${misses.join('\n- ')}`);
-if (values.readme) {
-  if (values.pages) throw new Error('--readme writes the figures of every page: run it without --pages.');
-  writeReadmeFigures({ table: `${table}\n\n${bundleNote}.`, setting, misses });
-  console.log('docs/README.md: figures updated.');
+if (values.record) {
+  if (values.pages) throw new Error('--record writes the figures of every page: run it without --pages.');
+  const verdict =
+    misses.length === 0 ? `Every target met (${TARGETS.summary}).` : `Targets missed (${TARGETS.summary}):\n\n${misses.map((miss) => `- ${miss}`).join('\n')}`;
+  run.record('lighthouse', 'Every page, Lighthouse', [table, '', `${bundleNote}.`, '', `${setting}.`, '', verdict]);
 }
 process.exitCode = misses.length === 0 ? 0 : 1;
 
 /**
- * The bench's options; a `--` that `pnpm run bench -- --readme` forwards is skipped. Anything else unknown ends the run
+ * The bench's options; a `--` that `pnpm run bench -- --record` forwards is skipped. Anything else unknown ends the run
  * with what it takes, not a stack trace.
  * @param {string[]} args
  */
 function readArguments(args) {
   try {
-    return parseArgs({ args: args[0] === '--' ? args.slice(1) : args, options: { readme: { type: 'boolean', default: false }, pages: { type: 'string' } } });
+    return parseArgs({ args: args[0] === '--' ? args.slice(1) : args, options: { record: { type: 'boolean', default: false }, pages: { type: 'string' } } });
   } catch (error) {
-    console.error(`docs bench: ${/** @type {Error} */ (error).message}\nIt takes --readme (write the table into docs/README.md) and --pages <a.html,b.html>.`);
+    console.error(
+      `docs bench: ${/** @type {Error} */ (error).message}\nIt takes --record (write the table into docs/BENCHMARKS.md) and --pages <a.html,b.html>.`,
+    );
     process.exit(2);
   }
 }

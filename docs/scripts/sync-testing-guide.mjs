@@ -1,11 +1,11 @@
-// Copies the mock's example files into guides/testing.md (the docs tests fail until the guide shows them exactly).
-// Run after changing packages/mock/examples/ and building the mock: pnpm --filter @thumbnail-api/docs run sync:testing-guide
+// Copies the example files of the mock and of verify into guides/testing.md (the docs tests fail until the guide shows them exactly).
+// Run after changing packages/mock/examples/ or packages/verify/examples/ and building them: pnpm --filter @thumbnail-api/docs run sync:testing-guide
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { guideBlocks, readMockExamples, syncGuide } from '../src/guide-examples.mjs';
+import { guideBlocks, readGuideExamples, syncGuide } from '../src/guide-examples.mjs';
 
 const guidePath = fileURLToPath(new URL('../guides/testing.md', import.meta.url));
-const examples = readMockExamples();
+const examples = readGuideExamples();
 const before = readFileSync(guidePath, 'utf8');
 const after = syncGuide(before, examples);
 if (after !== before) writeFileSync(guidePath, after);

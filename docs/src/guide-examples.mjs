@@ -1,6 +1,6 @@
-// The testing guide shows the mock's example files verbatim: each such code block follows a line
-// `<!-- example: FILE -->`. The files come from the mock package (`@thumbnail-api/mock/examples.json`), which runs
-// them in its tests; the docs own the guide and keep it showing them.
+// The testing guide shows the example files of the mock and of verify verbatim: each such code block follows a line
+// `<!-- example: FILE -->`. The files come from the packages (`@thumbnail-api/mock/examples.json`,
+// `@thumbnail-api/verify/examples.json`), which run them in their tests; the docs own the guide and keep it showing them.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { extractCodeBlocks } from '@thumbnail-api/dev-tools/code-blocks';
@@ -13,13 +13,18 @@ export const EXAMPLE_MARKER = /^<!-- example: (\S+) -->$/;
  * @typedef {{ include: string | undefined, code: string, start: number, end: number }} GuideBlock
  */
 
+/** The packages whose example files the testing guide shows. */
+const EXAMPLE_PACKAGES = ['@thumbnail-api/mock', '@thumbnail-api/verify'];
+
 /**
- * The mock's example files, as its package exports them.
+ * The example files of the mock and of verify, as their packages export them.
  * @returns {Example[]}
  */
-export function readMockExamples() {
-  const file = createRequire(import.meta.url).resolve('@thumbnail-api/mock/examples.json');
-  return /** @type {{ examples: Example[] }} */ (JSON.parse(readFileSync(file, 'utf8'))).examples;
+export function readGuideExamples() {
+  const require = createRequire(import.meta.url);
+  return EXAMPLE_PACKAGES.flatMap(
+    (name) => /** @type {{ examples: Example[] }} */ (JSON.parse(readFileSync(require.resolve(`${name}/examples.json`), 'utf8'))).examples,
+  );
 }
 
 /**
@@ -49,7 +54,7 @@ export function syncGuide(markdown, examples) {
   for (const block of guideBlocks(markdown).reverse()) {
     if (block.include === undefined) continue;
     const example = examples.find((candidate) => candidate.name === block.include);
-    if (!example) throw new Error(`The guide shows ${block.include}, which is not one of the mock's examples (${examples.map((e) => e.name).join(', ')}).`);
+    if (!example) throw new Error(`The guide shows ${block.include}, which is not one of the packages' examples (${examples.map((e) => e.name).join(', ')}).`);
     synced = `${synced.slice(0, block.start)}\`\`\`${example.language}\n${example.code}\`\`\`${synced.slice(block.end)}`;
   }
   return synced;

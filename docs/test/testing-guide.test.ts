@@ -1,11 +1,11 @@
-// The testing guide shows the mock's example files (which the mock's tests run) exactly, every one of them, and no
+// The testing guide shows the example files of the mock and of verify (which their tests run) exactly, every one of them, and no
 // code that is not one of them.
 import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
-import { guideBlocks, readMockExamples, syncGuide } from '../src/guide-examples.mjs';
+import { guideBlocks, readGuideExamples, syncGuide } from '../src/guide-examples.mjs';
 
 const guide = readFileSync(new URL('../guides/testing.md', import.meta.url), 'utf8');
-const examples = readMockExamples();
+const examples = readGuideExamples();
 const fix = 'Run `pnpm --filter @thumbnail-api/docs run sync:testing-guide` to copy the examples into the guide.';
 
 describe('the testing guide', () => {
@@ -20,8 +20,10 @@ describe('the testing guide', () => {
     for (const { name } of examples) expect(shown.has(name), `${name} is not shown in the guide. ${fix}`).toBe(true);
   });
 
-  test('has examples to show: the mock exports its example files', () => {
-    expect(examples.map((example) => example.name)).toEqual(expect.arrayContaining(['global-setup.ts', 'github-actions.yml', 'mock-keys.json']));
+  test('has examples to show: the mock and verify export their example files', () => {
+    expect(examples.map((example) => example.name)).toEqual(
+      expect.arrayContaining(['global-setup.ts', 'github-actions.yml', 'mock-keys.json', 'verify-nightly.yml']),
+    );
   });
 });
 
@@ -61,7 +63,7 @@ describe('syncGuide', () => {
     expect(syncGuide(synced, examples)).toBe(synced);
   });
 
-  test('names an example the mock does not have', () => {
-    expect(() => syncGuide(markdown, examples.slice(0, 1))).toThrow("The guide shows b.json, which is not one of the mock's examples (a.ts).");
+  test('names an example no package has', () => {
+    expect(() => syncGuide(markdown, examples.slice(0, 1))).toThrow("The guide shows b.json, which is not one of the packages' examples (a.ts).");
   });
 });

@@ -32,7 +32,7 @@ export async function setChoices(page: Page, choices: TryItChoices): Promise<voi
   await dialog.locator(`input[name="keyForm"][value="${choices.keyForm}"]`).check();
   await dialog.locator('select[name="answer"]').selectOption(choices.answer);
   await dialog.locator('select[name="fault"]').selectOption(choices.fault);
-  await dialog.locator('input[name="timeLimit"]').fill(String(choices.timeLimitSeconds));
+  if (choices.fault === 'hang') await dialog.locator('input[name="timeLimit"]').fill(String(choices.timeLimitSeconds));
   await dialog.locator('textarea[name="headers"]').fill(choices.headers);
   if (choices.body !== undefined) await dialog.locator('textarea[name="body"]').fill(choices.body);
 }

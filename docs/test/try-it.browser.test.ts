@@ -85,6 +85,18 @@ describe('at 1280 px', () => {
     expect(await dialog.getByRole('link', { name: 'Testing your integration' }).getAttribute('href')).toBe('testing.html');
   });
 
+  test('the time limit is shown only while the hang fault is chosen', async () => {
+    const dialog = reader.page.locator(dialogSelector);
+    const limit = dialog.getByLabel('Time limit of the hang, in seconds');
+    expect(await dialog.locator('select[name="fault"]').inputValue()).toBe('none');
+    expect(await limit.isVisible()).toBe(false);
+    await dialog.locator('select[name="fault"]').selectOption('hang');
+    expect(await limit.isVisible()).toBe(true);
+    await dialog.locator('select[name="fault"]').selectOption('503');
+    expect(await limit.isVisible()).toBe(false);
+    await dialog.locator('select[name="fault"]').selectOption('none');
+  });
+
   describe.each(operations.map(({ operation, operationId }) => [operationId, operation] as const))('%s', (operationId, operation) => {
     beforeAll(async () => {
       await openOperation(reader.page, site.url, operationId);

@@ -3,7 +3,7 @@ import { defineConfig } from 'vitest/config';
 
 // `npm test` runs the quick project (`test`), `npm run test:slow` the slow one (`test:slow`); .ci/run runs both. Slow are
 // the files that start programs one after another (the CLI and its wrapper, a user's vitest or Jest project, npm with
-// a packed tarball), wait seconds on real clocks (verify's rate cap, budget and nightly run), or drive Chromium.
+// a packed tarball), wait seconds on real clocks, or drive Chromium.
 const SLOW = [
   'test/*.browser.test.ts',
   'test/cli.test.ts',
@@ -19,9 +19,7 @@ const SLOW = [
   'test/packed-project.test.ts',
   'test/record-guide.test.ts',
   'test/record-proxy.test.ts',
-  'test/verify-budget.test.ts',
-  'test/verify-examples.test.ts',
-  'test/verify-politeness.test.ts',
+  'test/vendored-tarballs.test.ts',
   'test/wrapper-key.test.ts',
 ];
 

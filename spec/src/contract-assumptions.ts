@@ -1,6 +1,6 @@
 // The sides the contract took where the service is silent (`x-assumptions`): each entry's id, the sentence the
 // reference shows, and, where an answer of the service can show it, the observation that decides it (which
-// `thumbnail-api-mock verify` makes). One reader, so the docs and the mock read the entries alike.
+// `thumbnail-api-verify` makes). One reader, so the docs and verify read the entries alike.
 import { isJsonObject, type JsonObject, walkContract } from './contract-walk.js';
 import { formatPointer, pointerToRef } from './json-pointer.js';
 

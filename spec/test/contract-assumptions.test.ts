@@ -1,4 +1,4 @@
-// The contract's assumptions as data: the bundle's entries read, with the checks `thumbnail-api-mock verify` makes, and
+// The contract's assumptions as data: the bundle's entries read, with the checks `thumbnail-api-verify` makes, and
 // a malformed entry is refused naming where it is and how to write it.
 import { describe, expect, test } from 'vitest';
 import { openapi } from '../dist/index.js';

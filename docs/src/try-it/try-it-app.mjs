@@ -50,6 +50,10 @@ export function open(operationId, from) {
   current.setAttribute(ANSWERS_ATTRIBUTE, '0');
   const form = /** @type {HTMLFormElement} */ (current.querySelector('form'));
   form.addEventListener('input', () => remembered.set(operationId, readChoices(form)));
+  // The time limit is a hang's alone: shown only while the hang fault is chosen.
+  const fault = /** @type {HTMLSelectElement} */ (form.querySelector('select[name="fault"]'));
+  const limit = /** @type {HTMLElement} */ (form.querySelector('.try-it-limit'));
+  fault.addEventListener('change', () => (limit.hidden = fault.value !== 'hang'));
   form.addEventListener('submit', (event) => {
     event.preventDefault();
     void send(current, operation, form);

@@ -48,8 +48,10 @@ export function renderDialog(contract, operation, choices) {
 <p class="try-it-hint" id="try-it-answer-hint">Asked for with <code>Prefer: code=…, example=…</code>, as the mock takes it.</p>
 <label class="try-it-field" for="try-it-fault">Test double fault, for this request</label>
 <select id="try-it-fault" name="fault">${options(FAULT_CHOICES, choices.fault)}</select>
-<label class="try-it-field" for="try-it-limit">Time limit of a hang, in seconds</label>
+<div class="try-it-limit"${choices.fault === 'hang' ? '' : ' hidden'}>
+<label class="try-it-field" for="try-it-limit">Time limit of the hang, in seconds</label>
 <input id="try-it-limit" name="timeLimit" type="number" inputmode="numeric" min="${TIME_LIMIT.min}" max="${TIME_LIMIT.max}" step="1" value="${choices.timeLimitSeconds}">
+</div>
 <label class="try-it-field" for="try-it-headers">Other headers, one <code>Name: value</code> a line</label>
 <textarea id="try-it-headers" name="headers" rows="3" spellcheck="false" autocomplete="off">${escapeHtml(choices.headers)}</textarea>
 ${body}

@@ -1,49 +1,37 @@
 // Prints, in one run: the per-call time of the client against a bare fetch with the same headers (median,
 // p99 and their ratio) on a local node:http server, with contenders in between that measure what the overhead
 // is made of; and the client's bundle size, minified and gzipped, including openapi-fetch, per module.
-// Figures are printed, never asserted. Run after `build` (the script does). With `--readme`, the printed block also
-// replaces the one for this Node.js major version in README.md (between its client-bench markers); the bundle figures
-// go there through `sync:bundle-size`, which `pnpm check` keeps honest.
-import { execFileSync } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:http';
-import { availableParallelism, loadavg } from 'node:os';
+// Figures are printed, never asserted. Run after `build` (the script does). With `--record`, the printed block also
+// replaces the one for this Node.js major version in BENCHMARKS.md; the bundle figures go into the README through
+// `sync:bundle-size`, which `pnpm check` keeps honest. With BENCH_BASELINE=<a built checkout's
+// packages/client>, it also pairs this build's list() with that one's, each in a process of its own (bench/paired.mjs).
 import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+import { startBenchRun } from '@thumbnail-api/dev-tools/bench-record';
 import createClient from 'openapi-fetch';
 import { ThumbnailClient } from '../dist/index.js';
+import { checked, startBenchServer } from './bench-server.mjs';
 import { measureBundleSize } from './bundle-size.mjs';
+import { pairedRun } from './paired.mjs';
+import { benchSeed, quantile, seededRandom, shuffled } from './rounds.mjs';
 
 const CALLS = Number(process.env.BENCH_CALLS ?? 4000);
-const loadAtStart = loadavg()[0];
+const run = startBenchRun(fileURLToPath(new URL('..', import.meta.url)), '@thumbnail-api/client', 'pnpm --filter @thumbnail-api/client bench --record');
 // The targets: thumbnails.list() at most 1.20x bare fetch (and at or below openapi-fetch with a time limit); the bundle at
 // most 9 kB gzipped, which the README's Performance section shows out of reach.
 const TARGETS = { ratio: 1.2, gzKb: 9 };
 const WARMUP = 500;
 const TIMEOUT_MS = 60_000;
-const body = JSON.stringify({ thumbnails: [{ id: 't_1', prompt: 'A red fox at dawn' }] });
 
-let sent;
-const server = createServer((req, res) => {
-  sent ??= req.headers;
-  res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) });
-  res.end(body);
-});
-await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-const baseUrl = `http://127.0.0.1:${server.address().port}`;
-const url = `${baseUrl}/api/thumbnails`;
+const server = await startBenchServer();
+const { baseUrl, url } = server;
 
 // Default options: the retry and timeout machinery is on, as users get it.
 const client = new ThumbnailClient({ apiKey: 'bench-key', baseUrl });
-// The headers the client sends (but those fetch adds by itself), so every contender sends the same request.
+// The headers the client sends (but those fetch adds by itself), so every contender sends the same request; and every
+// contender checks the status and parses the JSON body, as the client does (`checked`).
 await client.thumbnails.list();
-const added = ['host', 'connection', 'accept-language', 'sec-fetch-mode', 'accept-encoding'];
-const headers = Object.fromEntries(Object.entries(sent).filter(([name]) => !added.includes(name)));
-
-// Every contender checks the status and parses the JSON body, as the client does.
-const checked = async (response) => {
-  if (!response.ok) throw new Error(`status ${response.status}`);
-  return response.json();
-};
+const headers = server.sentHeaders();
 // What the client does per attempt: a fresh AbortController with a timer, cleared when done, and no redirects
 // followed. (The client clears it once the body is in; here once the headers are: the same work.)
 const timedFetch = async (input, init) => {
@@ -93,28 +81,11 @@ async function openapiGet(openapiClient) {
 const names = Object.keys(contenders);
 const samples = Object.fromEntries(names.map((name) => [name, []]));
 // Each round calls every contender once, so that drift (GC, JIT, CPU frequency, other load) falls on all alike, in an
-// order drawn afresh (seeded: BENCH_SEED=<seed> repeats it). A fixed order, even alternated, gives each place its own
-// neighbours: the last contender ran twice in a row at every turn, and the same client measured a few hundredths of
-// bare fetch higher there than in a middle place or in random orders.
-const seed = Number(process.env.BENCH_SEED ?? Math.floor(Math.random() * 2 ** 31));
-let state = seed;
-// mulberry32: small, and the same sequence on every runtime.
-const random = () => {
-  state = (state + 0x6d2b79f5) | 0;
-  let t = Math.imul(state ^ (state >>> 15), 1 | state);
-  t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-  return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32;
-};
-const shuffled = (list) => {
-  const order = [...list];
-  for (let i = order.length - 1; i > 0; i--) {
-    const j = Math.floor(random() * (i + 1));
-    [order[i], order[j]] = [order[j], order[i]];
-  }
-  return order;
-};
+// order drawn afresh (bench/rounds.mjs).
+const seed = benchSeed();
+const random = seededRandom(seed);
 for (let i = 0; i < WARMUP + CALLS; i++) {
-  for (const name of shuffled(names)) {
+  for (const name of shuffled(names, random)) {
     const start = performance.now();
     await contenders[name].call();
     if (i >= WARMUP) samples[name].push(performance.now() - start);
@@ -122,10 +93,6 @@ for (let i = 0; i < WARMUP + CALLS; i++) {
 }
 server.close();
 
-const quantile = (values, q) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
-};
 const us = (ms) => `${(ms * 1000).toFixed(1).padStart(8)} µs`;
 const stats = Object.fromEntries(names.map((name) => [name, { median: quantile(samples[name], 0.5), p99: quantile(samples[name], 0.99) }]));
 const plus = (name) => `${((stats[name].median - stats.fetch.median) * 1000).toFixed(1).padStart(6)} µs`;
@@ -152,20 +119,20 @@ const bundle = [
 ];
 console.log(`\n${perCall.join('\n')}\n\n${bundle.join('\n')}`);
 
-if (process.argv.includes('--readme')) {
+// BENCH_BASELINE=<a built checkout's packages/client>: this build's list() paired with that one's (bench/paired.mjs).
+const paired = process.env.BENCH_BASELINE
+  ? await pairedRun({
+      baseline: process.env.BENCH_BASELINE,
+      seed,
+      rounds: Number(process.env.BENCH_ROUNDS ?? 30),
+      calls: Number(process.env.BENCH_BLOCK ?? 300),
+      warmup: WARMUP,
+    })
+  : undefined;
+if (paired) console.log(`\n${paired.join('\n')}`);
+
+if (process.argv.includes('--record')) {
   const major = process.versions.node.split('.')[0];
-  const start = `<!-- client-bench node${major}: written by \`pnpm --filter @thumbnail-api/client bench --readme\` on Node ${major}; do not edit by hand -->`;
-  const end = `<!-- /client-bench node${major} -->`;
-  const readmePath = new URL('../README.md', import.meta.url);
-  const readme = readFileSync(readmePath, 'utf8');
-  const [from, to] = [readme.indexOf(start), readme.indexOf(end)];
-  if (from === -1 || to < from) {
-    console.error(`README.md has no bench section for Node ${major}: put these two lines where it belongs, then run again:\n${start}\n${end}`);
-    process.exit(1);
-  }
-  const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).trim();
-  const load = `load average ${loadAtStart.toFixed(1)} at the start, ${loadavg()[0].toFixed(1)} at the end, on ${availableParallelism()} CPUs`;
-  const block = [start, `Run on ${new Date().toISOString().slice(0, 10)} at commit ${commit} (${load}):`, '', '```text', ...perCall, '```', end].join('\n');
-  writeFileSync(readmePath, readme.slice(0, from) + block + readme.slice(to + end.length));
-  console.log(`\nREADME.md: the Node ${major} per-call figures above.`);
+  run.record(`node${major}`, `Per call, Node.js ${major}`, ['```text', ...perCall, '```']);
+  if (paired) run.record(`paired-node${major}`, `list() paired with BENCH_BASELINE, Node.js ${major}`, ['```text', ...paired, '```']);
 }

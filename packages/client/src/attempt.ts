@@ -1,17 +1,14 @@
 // One attempt's life, and the wait before the next: a time limit and the caller's signal; and reading an answer's body
 // within maxResponseBytes, stopped when its attempt is.
 
-import { type TimeLimited, unwatch, watch } from './time-limits.js';
-
 type Bytes = Uint8Array<ArrayBuffer>;
 
 /**
  * One attempt, started when made: a fresh signal (one that already fired would abort every later attempt at once),
- * aborted by its time limit (time-limits.ts) or the caller's signal, until `finish`.
+ * aborted by its time limit or the caller's signal, until `finish`.
  */
-export class Attempt implements TimeLimited {
+export class Attempt {
   readonly signal: AbortSignal;
-  readonly deadline: number;
   timedOut = false;
   /** Called when the attempt is dropped, to cancel a body being read (a plain hook: a listener on the signal costs some µs per call on Node 20). */
   onDrop: (() => void) | undefined = undefined;
@@ -22,24 +19,24 @@ export class Attempt implements TimeLimited {
   #stopped = false;
   /** Rejects what `settle` hands out, when the attempt is stopped. */
   #fail: ((reason: unknown) => void) | undefined = undefined;
-  /** The attempt's own timer, where attempts do not share one (time-limits.ts). */
-  readonly #timer: ReturnType<typeof setTimeout> | undefined;
+  /**
+   * The time limit: a timer of the attempt's own, cleared when it ends (as ky and openai-node do), so the client keeps no
+   * state across calls; it keeps a Node.js process alive while the attempt is in flight, and in workerd it belongs to the
+   * request that made the call.
+   */
+  readonly #timer: ReturnType<typeof setTimeout>;
 
   constructor(timeoutMs: number, userSignal: AbortSignal | undefined) {
     this.signal = this.#controller.signal;
-    this.deadline = performance.now() + timeoutMs;
     this.#userSignal = userSignal;
     if (userSignal) {
       this.#onAbort = () => this.#stop(userSignal.reason);
       userSignal.addEventListener('abort', this.#onAbort);
     }
-    this.#timer = watch(this, timeoutMs);
-  }
-
-  /** @internal The time limit passed (time-limits.ts). */
-  expire(): void {
-    this.timedOut = true;
-    this.#stop(undefined);
+    this.#timer = setTimeout(() => {
+      this.timedOut = true;
+      this.#stop(undefined);
+    }, timeoutMs);
   }
 
   /**
@@ -56,7 +53,7 @@ export class Attempt implements TimeLimited {
 
   /** Stops the time limit and lets go of the caller's signal; `drop` also aborts the request, dropping what is left of it with its connection. */
   finish(drop: boolean): void {
-    unwatch(this, this.#timer);
+    clearTimeout(this.#timer);
     if (this.#onAbort) this.#userSignal!.removeEventListener('abort', this.#onAbort);
     // (not on every call: an abort costs some 40 µs on Node 20)
     if (!drop) return;

@@ -85,6 +85,11 @@ export class ThumbnailApiError extends ThumbnailClientError {
   readonly body: unknown;
   /** A request id read from a common header such as `x-request-id` (the service documents none). */
   readonly requestId: string | undefined;
+  /**
+   * Why the mock (`@thumbnail-api/mock`) answered so, from its `x-thumbnail-api-mock-note` header (e.g. `key not in the
+   * registry`); also at the end of the message. The real service sends no such header: `undefined`.
+   */
+  readonly mockNote: string | undefined;
 
   constructor(message: string, init: ApiErrorInit) {
     super(message, init.cause === undefined ? undefined : { cause: init.cause });
@@ -93,6 +98,7 @@ export class ThumbnailApiError extends ThumbnailClientError {
     this.body = init.body;
     this.error = 'error' in init ? init.error : errorTextOf(init.body);
     this.requestId = requestIdOf(init.headers);
+    this.mockNote = mockNoteOf(init.headers);
   }
 }
 
@@ -214,4 +220,9 @@ export function requestIdOf(headers: Headers): string | undefined {
     if (value) return value;
   }
   return undefined;
+}
+
+/** Why the mock answered so (its `x-thumbnail-api-mock-note` header): the real service sends none. */
+export function mockNoteOf(headers: Headers): string | undefined {
+  return headers.get('x-thumbnail-api-mock-note') ?? undefined;
 }

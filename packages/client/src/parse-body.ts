@@ -11,6 +11,9 @@ export interface CallSite {
   method: string;
   /** The path as called; redacted only when an error is built (the success path needs no redaction). */
   path: string;
+  /** The URL sent (base URL, path and query) and the client's base URL, for a 404's message. */
+  url: string;
+  baseUrl: string;
   redact: Redact;
 }
 
@@ -29,7 +32,8 @@ export function parseErrorBody(bytes: Bytes | null): unknown {
 
 /** The typed error of an answer that is not usable data: `body` as `parseErrorBody` reads it, `problem` what was wrong. */
 export function answerError(call: CallSite, response: Response, body: unknown, problem?: string): ThumbnailApiError {
-  return responseError({ method: call.method, path: call.redact(call.path), response, body, redact: call.redact }, problem);
+  const sent = { url: call.url, baseUrl: call.baseUrl };
+  return responseError({ method: call.method, path: call.redact(call.path), sent, response, body, redact: call.redact }, problem);
 }
 
 /**

@@ -4,19 +4,41 @@
 const REDACTED = '[redacted]';
 // Headers whose values are credentials, whoever set them.
 const SECRET_HEADERS = new Set(['x-api-key', 'authorization', 'proxy-authorization', 'cookie', 'set-cookie']);
+/**
+ * The shortest key replaced wherever it appears. A shorter one (the mock's `mock`, `k`) is a word or part of words the
+ * client quotes (`thumbnail-api-mock`, `key`), so it is replaced only where it stands as a credential. 8, not the mock's 4
+ * (which keeps paths and media types whole): here whole sentences are quoted, and four-to-seven-letter words (`mock`,
+ * `test`, `secret`) are the keys people give the mock. A key a service issues is far longer (our assumption: the service
+ * documents no format).
+ */
+const MIN_REPLACED_LENGTH = 8;
+// Where a short key stands as a credential: after a field named for one (`x-api-key: `, `"apiKey":"`, `token=`) or a
+// `Bearer ` scheme, and followed by the end of that value. Bounded lengths: the look-behind runs at every position of a
+// body of up to maxResponseBytes.
+const AFTER_CREDENTIAL_NAME = String.raw`(?<=(?:(?:key|token|secret|password|authorization|credential)[\w-]{0,30}["']?\s{0,3}[:=]\s{0,3}["']?(?:bearer\s{1,3})?|bearer\s{1,3}))`;
+const END_OF_VALUE = String.raw`(?![^\s"'&,;)\]}<>])`;
 
-/** Replaces every occurrence of the key (raw, URL-encoded or lower-cased) in a text. */
+/** Replaces the key (raw, URL-encoded or lower-cased) in a text: everywhere, or for a short key where it is a credential. */
 export type Redact = (text: string) => string;
 
 /** A redaction function bound to one key. */
 export function createRedact(secret: string): Redact {
   // Lower-cased too: fetch lower-cases header names, and a proxy may name a header after the key.
   const forms = [...new Set([secret, encodeURIComponent(secret), secret.toLowerCase()])];
-  return (text) => {
-    let out = text;
-    for (const form of forms) if (out.includes(form)) out = out.split(form).join(REDACTED);
-    return out;
-  };
+  if (secret.length >= MIN_REPLACED_LENGTH) {
+    return (text) => {
+      let out = text;
+      for (const form of forms) if (out.includes(form)) out = out.split(form).join(REDACTED);
+      return out;
+    };
+  }
+  const asCredential = new RegExp(`${AFTER_CREDENTIAL_NAME}(?:${forms.map(escapeRegExp).join('|')})${END_OF_VALUE}`, 'gi');
+  // A text that is the key and nothing else (a header's value, a JSON string) is the credential itself.
+  return (text) => (forms.includes(text) ? REDACTED : text.replace(asCredential, REDACTED));
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
 // Deeper than any real error body; a hostile one nested thousands deep overflows the stack of recursive code

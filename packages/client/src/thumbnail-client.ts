@@ -156,7 +156,7 @@ export class ThumbnailClient {
     }
     const url = `${this.baseUrl}${path}${search ? `?${search}` : ''}`;
     const mode = { unread: false };
-    const site: CallSite = { method, path, redact: this.#redact };
+    const site: CallSite = { method, path, url, baseUrl: this.baseUrl, redact: this.#redact };
     const answer = this.#transport({ method, url, headers, body: text === undefined ? undefined : encoder.encode(text) }, options, mode).then((answered) => {
       if (!answered.response.ok) throw answerError(site, answered.response, parseErrorBody(answered.bytes));
       return answered;

@@ -60,7 +60,9 @@ describe.each([
     expect(error.name).toBe(name);
     expect(error.status).toBe(status);
     expect(error.error).toBe('Something went wrong');
-    expect(error.message).toMatch(new RegExp(`^${status} .* from GET /api/thumbnails: Something went wrong$`));
+    // A 404 names the whole URL sent (error-hints.test.ts).
+    const shown = status === 404 ? `${server.url}/api/thumbnails` : '/api/thumbnails';
+    expect(error.message).toMatch(new RegExp(`^${status} .* from GET ${shown}: Something went wrong$`));
   });
 });
 
@@ -126,7 +128,7 @@ describe('bodies the service does not document', () => {
     const error = await apiErrorOf(clientFor(server.url).request('GET', '/api/persons/p_1'));
     expect(JSON.parse(JSON.stringify(error))).toEqual({
       name: 'NotFoundError',
-      message: '404 Not Found from GET /api/persons/p_1: Not Found',
+      message: `404 Not Found from GET ${server.url}/api/persons/p_1: Not Found`,
       status: 404,
       error: 'Not Found',
       body: { success: false, error: 'Not Found' },

@@ -13,7 +13,6 @@ import type { AnyOperations, ContractOperations } from './double/operation-types
 import { inProcessDouble, type MockTestDouble } from './double/test-double.js';
 import { bodyOf, FetchEngineRequest, outcomeFor } from './fetch/fetch-request.js';
 import { perform } from './fetch/fetch-response.js';
-import { apiKeyOf } from './http/credentials.js';
 import { notCompiledAnswerer } from './pipeline/answerer.js';
 import { corsPolicy } from './pipeline/cors.js';
 import { checkKeyRegistry, type KeyRegistry } from './pipeline/key-outcome.js';
@@ -87,7 +86,7 @@ export async function createBrowserMock<C extends ContractOperations = AnyOperat
     async fetch(request: Request): Promise<Response> {
       const url = new URL(request.url);
       const view = new FetchEngineRequest(request, url.pathname + url.search, await bodyOf(request));
-      return perform(await outcomeFor(pipeline, view), request, controls.pending, apiKeyOf(view.headers));
+      return perform(await outcomeFor(pipeline, view), request, controls.pending);
     },
   });
 }

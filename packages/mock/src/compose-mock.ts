@@ -37,6 +37,7 @@ export interface MockParts {
 export interface ComposedMock<R extends RecordedAnswers = RecordedAnswers> {
   readonly pipeline: Pipeline;
   readonly controls: MockControls;
+  readonly compiled: CompiledContract;
   readonly replay: R | undefined;
 }
 
@@ -52,7 +53,7 @@ export async function composeMock<R extends RecordedAnswers>(
   if (parts.checkExamples) await validator.load();
   const compiled = compileContract(parts.model, validator, { checkExamples: parts.checkExamples });
   if (keys) refuseUndocumentedKeyAnswers(compiled, parts.contractName);
-  const journal = new Journal(parts.journalSize);
+  const journal = new Journal(parts.journalSize, compiled.apiKeys);
   const coverage = new Coverage(compiled);
   const controls = new MockControls(compiled, validator, journal, new RuleBook(), new PendingRequests(), coverage);
   // A rule for a key the registry answers with 401 or 403 first could never answer: refused, at every door.
@@ -62,11 +63,19 @@ export async function composeMock<R extends RecordedAnswers>(
   controls.requireKey = parts.requireKey;
   const replay = replayFor === undefined ? undefined : await replayFor(compiled);
   const pipeline = createPipeline({ contract: compiled, keys, cors: parts.cors, journal, rules: controls.rules, replay, generated: parts.generated, coverage });
-  return { pipeline, controls, replay };
+  return { pipeline, controls, compiled, replay };
 }
 
-/** The key registry answers with the contract's own 401 and 403 bodies, so every operation must document both. */
+/**
+ * The key registry answers with the contract's own 401 and 403 bodies, so every operation must document both; and it
+ * reads the key as the contract's security schemes say it travels, so they must describe a way.
+ */
 function refuseUndocumentedKeyAnswers(compiled: CompiledContract, contractName: string): void {
+  if (compiled.apiKeys.forms.length === 0) {
+    throw new Error(
+      `${contractName} describes no way to send an API key (an apiKey or http bearer security scheme its security names), so a key registry could read no key. Serve it without keys.`,
+    );
+  }
   for (const operation of compiled.operations) {
     for (const status of [401, 403] as const) {
       if (!operation.documentsExample(status)) {

@@ -2,13 +2,12 @@
 // Prefer, rules, faults and journal as startMock(), with the same test-double methods; no server, no port. Prism does
 // not run here: what it would answer gets the mock's `not-compiled` 501.
 import { type HttpHandler, http } from 'msw';
-import { answerControl, isControlTarget } from './double/control-routes.js';
+import { answerControl, isControlTarget } from './control/control-server.js';
 import type { ContractOperations, ThumbnailApiOperations } from './double/operation-types.js';
 import type { MockTestDouble } from './double/test-double.js';
 import { bodyOf, FetchEngineRequest, outcomeFor } from './fetch/fetch-request.js';
 import { answerSafely, perform, responseOf } from './fetch/fetch-response.js';
 import { failureLog } from './http/answer-failure.js';
-import { apiKeyOf } from './http/credentials.js';
 import { assembleMock } from './mock-assembly.js';
 import { checkMswRuntime } from './msw-runtime.js';
 import { checkOptions, type MockOptions } from './options.js';
@@ -54,11 +53,11 @@ export async function createHandlers<C extends ContractOperations = ThumbnailApi
       const url = new URL(request.url);
       const target = (url.pathname.slice(basePath.length) || '/') + url.search;
       const view = new FetchEngineRequest(request, target, await bodyOf(request));
-      if (mock.control && isControlTarget(target)) {
+      if (mock.control !== undefined && isControlTarget(target)) {
         const control = { method: view.method, target, readBody: (limit: number) => view.bodyUpTo(limit) };
-        return responseOf(await answerControl(controls, control), [], request.method);
+        return responseOf(await answerControl(mock.control, control), [], request.method);
       }
-      return perform(await outcomeFor(pipeline, view), request, controls.pending, apiKeyOf(view.headers));
+      return perform(await outcomeFor(pipeline, view), request, controls.pending);
     }),
   );
 

@@ -1,4 +1,5 @@
-export { type ConnectedKeyView, type ConnectedMock, connectMock, MockControlError, type RemoteRuleHandle } from './connect-mock.js';
+export { type ConnectedKeyView, type ConnectedMock, connectMock, type RemoteRuleHandle } from './connect-mock.js';
+export { MockControlError } from './control/control-client.js';
 export { MockKeyRequiredError } from './double/key-scope.js';
 export { MockRuleError } from './double/rule-check.js';
 export type { CheckedExchange, ContractReport } from './proxy/contract-report.js';

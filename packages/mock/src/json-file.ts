@@ -1,6 +1,7 @@
 // A JSON file the user names (the key registry, the rules): errors say which file and what to write, and never quote
 // its text, which may hold API keys.
 import { readFileSync } from 'node:fs';
+import { syntaxErrorPlace } from './http/json-syntax.js';
 
 /** The parsed file; throws an Error starting with `what` (e.g. "The key registry /x.json") and showing `example`. */
 export function readJsonFile(path: string, what: string, example: string): unknown {
@@ -14,7 +15,7 @@ export function readJsonFile(path: string, what: string, example: string): unkno
   try {
     return JSON.parse(text);
   } catch {
-    // JSON.parse's message quotes the text around the error, which may be a key: say only what to write.
-    throw new Error(`${what} is not valid JSON. Write it as ${example}.`);
+    // JSON.parse's message quotes the text around the error, which may be a key: say only where, and what to write.
+    throw new Error(`${what} is not valid JSON${syntaxErrorPlace(text)}. Write it as ${example}.`);
   }
 }

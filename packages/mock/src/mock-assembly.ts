@@ -4,7 +4,8 @@
 import { composeMock } from './compose-mock.js';
 import { type LazyValidator, lazyValidator } from './contract/lazy-validator.js';
 import { readContract, type ServedContract } from './contract/read-contract.js';
-import { CONTROL_PREFIX } from './double/control-routes.js';
+import { CONTROL_PREFIX, type ControlContext } from './control/control-routes.js';
+import { controlContext } from './control/control-server.js';
 import type { MockControls } from './double/controls.js';
 import { DEFAULT_JOURNAL_SIZE } from './double/journal.js';
 import { inProcessDouble, type MockTestDouble } from './double/test-double.js';
@@ -21,8 +22,8 @@ export interface AssembledMock {
   readonly controls: MockControls;
   /** The test-double methods of this mock, in this process. */
   readonly double: MockTestDouble;
-  /** Whether the `/__mock` control surface is served. */
-  readonly control: boolean;
+  /** The `/__mock` control surface's routes work with this; `undefined` when it is not served. */
+  readonly control: ControlContext | undefined;
   /** Which origins a browser may call the mock from (those listed may also drive `/__mock`). */
   readonly cors: CorsPolicy;
   /** The Host names answered over the network besides IP addresses and localhost. */
@@ -46,7 +47,7 @@ export async function assembleMock(
   const allowedHosts = allowedHostsOf(options.allowedHosts);
   const validator = lazyValidator(contract.model);
   const generated = answererFor(contract, validator);
-  const { pipeline, controls, replay } = await composeMock(
+  const { pipeline, controls, compiled, replay } = await composeMock(
     {
       model: contract.model,
       contractName: `The contract ${contract.path}`,
@@ -69,7 +70,7 @@ export async function assembleMock(
     pipeline,
     controls,
     double: inProcessDouble(controls),
-    control,
+    control: control ? controlContext(controls, compiled) : undefined,
     cors,
     allowedHosts,
     replay: replay === undefined ? undefined : { served: replay.served, undocumented: replay.undocumented, authAnswers: replay.authAnswers },

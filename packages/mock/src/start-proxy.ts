@@ -1,5 +1,6 @@
 // startContractProxy: forwards to the real service and reports where its traffic breaks the contract, with
 // Prism's validators (in this process, as a library) as the judge.
+import { apiKeyFormsOf } from '@thumbnail-api/spec/model';
 import { readContract } from './contract/read-contract.js';
 import { allowedHostsOf } from './http/allowed-hosts.js';
 import { startFrontServer } from './node/front-server.js';
@@ -59,12 +60,13 @@ export async function startContractProxy(options: StartContractProxyOptions): Pr
   if (options.redact !== undefined && options.record === undefined) throw new Error('redact only applies with record: give the folder to record into.');
   const onWarning = options.onWarning ?? console.warn;
   const allowedHosts = allowedHostsOf(options.allowedHosts);
+  const contract = await readContract(options.specPath);
+  const apiKeys = apiKeyFormsOf(contract.model);
   // Checked before anything listens: an unwritable folder is an error at start, not a warning per call.
   const recorder: Recorder | undefined =
     options.record === undefined
       ? undefined
-      : createRecorder({ dir: options.record, redact: options.redact, upstream: upstream.href.replace(/\/$/, ''), onWarning });
-  const contract = await readContract(options.specPath);
+      : createRecorder({ dir: options.record, redact: options.redact, upstream: upstream.href.replace(/\/$/, ''), apiKeys, onWarning });
   // The public port first, so that a port in use fails before Prism is loaded.
   const front = await startFrontServer(options.host ?? '127.0.0.1', options.port ?? 4010, allowedHosts);
   const stop = async () => {
@@ -79,7 +81,7 @@ export async function startContractProxy(options: StartContractProxyOptions): Pr
     throw error;
   }
   const collector = new ReportCollector();
-  const listeners = [reportListener(collector, options.onExchange), ...(recorder ? [recorder.record] : [])];
+  const listeners = [reportListener(collector, apiKeys, options.onExchange), ...(recorder ? [recorder.record] : [])];
   front.use(
     createProxyHandler({
       upstream,

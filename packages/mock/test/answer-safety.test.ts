@@ -76,6 +76,7 @@ const unwritable: Outcome = {
   answer: { status: 200, headers: ['content-type', 'application/json', 'x-price', '5 €'], body: Buffer.from('{}') },
   cors: [],
   delayMs: 0,
+  key: undefined,
 };
 
 describe('whatever still fails while answering, on node:http', async () => {
@@ -129,9 +130,7 @@ describe('whatever still fails while answering, through MSW', () => {
   const logged: string[] = [];
   const log = failureLog((line) => logged.push(line));
   const server = setupServer(
-    http.all('https://api.thumbnails.test/*', ({ request }) =>
-      answerSafely(request, log, async () => perform(unwritable, request, new PendingRequests(), undefined)),
-    ),
+    http.all('https://api.thumbnails.test/*', ({ request }) => answerSafely(request, log, async () => perform(unwritable, request, new PendingRequests()))),
   );
   beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
   afterAll(() => server.close());

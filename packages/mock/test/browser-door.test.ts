@@ -143,7 +143,7 @@ test('nothing on its import path loads a node: module (types aside)', () => {
   };
   walk(entry);
   expect(seen.size).toBeGreaterThan(10);
-  expect([...packages].sort()).toEqual(['@thumbnail-api/spec/model', '@thumbnail-api/spec/validator']);
+  expect([...packages].sort()).toEqual(['@thumbnail-api/spec/model', '@thumbnail-api/spec/profile', '@thumbnail-api/spec/validator']);
 });
 
 /** What a reader's code sees of an answer. */

@@ -2,6 +2,8 @@
 // 10 MB, as read), so that a thousand large POSTs per key cannot hold gigabytes. Seen with the garbage collector.
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
+import { loadContract } from '@thumbnail-api/spec';
+import { apiKeyFormsOf } from '@thumbnail-api/spec/model';
 import { expect, test } from 'vitest';
 import { Journal } from '../src/double/journal.js';
 
@@ -9,7 +11,7 @@ setFlagsFromString('--expose-gc');
 const collectGarbage = runInNewContext('gc') as () => void;
 
 test('a recorded body is the journal’s cut copy: the request’s own buffer can be collected', async () => {
-  const journal = new Journal(10);
+  const journal = new Journal(10, apiKeyFormsOf(loadContract()));
   let body: Buffer | undefined = Buffer.alloc(5 * 1024 * 1024, 'a');
   const requestBuffer = new WeakRef(body.buffer);
   journal.record({

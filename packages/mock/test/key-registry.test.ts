@@ -1,12 +1,14 @@
 // The key registry: how keys are read from requests, and errors that never show a key.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { loadContract } from '@thumbnail-api/spec';
+import { apiKeyFormsOf } from '@thumbnail-api/spec/model';
 import { describe, expect, test } from 'vitest';
-import { apiKeyOf } from '../src/http/credentials.js';
 import { type KeyRegistry, loadKeyRegistry } from '../src/pipeline/key-registry.js';
 import { scratchDir } from './helpers/scratch-dir.js';
 
-describe('apiKeyOf reads the key as the interface describes it', () => {
+describe("the bundled contract's forms of the key read it as the interface describes it", () => {
+  const apiKeys = apiKeyFormsOf(loadContract());
   test.each([
     ['x-api-key', { 'x-api-key': 'k1' }, 'k1'],
     ['Authorization: Bearer', { authorization: 'Bearer k2' }, 'k2'],
@@ -17,7 +19,7 @@ describe('apiKeyOf reads the key as the interface describes it', () => {
     ['Bearer without a key is no key', { authorization: 'Bearer ' }, undefined],
     ['no headers', {}, undefined],
   ])('%s', (_, headers, expected) => {
-    expect(apiKeyOf(headers)).toBe(expected);
+    expect(apiKeys.read(headers)?.key).toBe(expected);
   });
 });
 
@@ -50,10 +52,10 @@ describe('loadKeyRegistry', () => {
     expect(load).not.toThrow(new RegExp(secret));
   });
 
-  test('refuses a file that is not JSON without quoting it', () => {
+  test('refuses a file that is not JSON without quoting it, saying where it breaks', () => {
     const path = join(dir, 'broken.json');
-    writeFileSync(path, `{"${secret}": ok}`);
-    expect(() => loadKeyRegistry(path)).toThrow(/broken\.json is not valid JSON/);
+    writeFileSync(path, `{\n  "${secret}": ok}`);
+    expect(() => loadKeyRegistry(path)).toThrow(new RegExp(`broken\\.json is not valid JSON at line 2, column ${secret.length + 7}\\. Write it as`));
     expect(() => loadKeyRegistry(path)).not.toThrow(new RegExp(secret));
   });
 

@@ -1,8 +1,6 @@
 // Prism is an optional peer dependency: installed without it (as `npm install @thumbnail-api/mock` installs it), the
 // test double works in full, and what needs Prism says in one line which command installs it.
 import { readFileSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterEach, expect, test } from 'vitest';
 import { PRISM_PACKAGES, prismInstallCommand } from '../src/prism/prism-install.js';
@@ -62,27 +60,4 @@ test('without Prism, --proxy exits with code 1 and one line naming the install c
     `thumbnail-api-mock: The contract proxy (--proxy) needs Prism, an optional peer dependency of @thumbnail-api/mock that is not installed; install it with: ${command}\n`,
   );
   expect(await survivorsOf(run.marker)).toEqual([]);
-});
-
-test('without Prism, verify exits with code 1 and one line naming the install command, before any request is sent', async () => {
-  let requests = 0;
-  const service = createServer((_, response) => {
-    requests++;
-    response.end();
-  });
-  await new Promise<void>((resolve) => service.listen(0, '127.0.0.1', resolve));
-  try {
-    const { port } = service.address() as AddressInfo;
-    const run = runProgram(process.execPath, [installed.cliPath, 'verify', '--base-url', `http://127.0.0.1:${port}`], {
-      env: { ...process.env, THUMBNAIL_API_KEY: 'sk_test_verify_without_prism' },
-      cwd: installed.dir,
-    });
-    expect(await run.exited).toEqual({ code: 1, signal: null });
-    expect(run.stderr().trim().split('\n').at(-1)).toBe(
-      `thumbnail-api-mock verify: Checking the service against the contract (verify) needs Prism, an optional peer dependency of @thumbnail-api/mock that is not installed; install it with: ${command}`,
-    );
-    expect(requests).toBe(0);
-  } finally {
-    await new Promise((resolve) => service.close(resolve));
-  }
 });

@@ -61,6 +61,12 @@ describe('refused when added, with an error naming what is wrong', () => {
       'answer.headers.content-type',
       /not the one the 200 response of listThumbnails documents \(application\/json\)/,
     ],
+    [
+      'a header value that is neither a string nor a number',
+      { operationId: 'listThumbnails', answer: { status: 503, headers: { 'retry-after': true } } },
+      'answer.headers.retry-after',
+      /The header "retry-after" needs a string or a number, got true/,
+    ],
     ['a status outside HTTP', { operationId: 'listThumbnails', answer: { status: 99 } }, 'answer.status', /from 200 to 599, got 99/],
     ['nothing to do', { operationId: 'listThumbnails' }, 'answer', /needs "answer", "fault" or "delayMs"/],
     ['an answer with a reset', { operationId: 'listThumbnails', fault: 'reset', answer: { status: 200 } }, 'answer', /does not apply with the fault "reset"/],
@@ -84,10 +90,10 @@ describe('refused when added, with an error naming what is wrong', () => {
     expect(mock.requests()).toEqual([]);
   });
 
-  test('a POST /__mock/rules body that is not JSON gets a 400 saying what to send', async () => {
-    const response = await send(mock.url, { method: 'POST', path: '/__mock/rules', headers: json, body: '{operationId:' });
+  test('a POST /__mock/rules body that is not JSON gets a 400 saying where it breaks and what to send', async () => {
+    const response = await send(mock.url, { method: 'POST', path: '/__mock/rules', headers: json, body: '{"operationId": "listThumbnails",\n  answer: {}}' });
     expect(response.status).toBe(400);
-    expect(response.json().error).toMatch(/must be a rule as JSON/);
+    expect(response.json().error).toMatch(/^The body is not JSON at line 2, column 3\. Send a rule \(or an array of rules\) as JSON, e\.g\. \{"operationId"/);
   });
 });
 
@@ -98,6 +104,13 @@ test('a rule without a body sends the documented example for its status, marked 
   expect(response.headers['content-type']).toBe('application/json');
   expect(response.json()).toEqual({ success: false, error: expect.any(String) });
   expect(response.headers['x-thumbnail-api-mock-simulated']).toBe('status=502 (not documented by the service)');
+});
+
+test('a header given as a number is sent as its decimal text: "Retry-After": 1', async () => {
+  await mock.rule({ operationId: 'listThumbnails', answer: { status: 503, headers: { 'Retry-After': 1 } } });
+  const response = await send(mock.url, { headers: key });
+  expect([response.status, response.headers['retry-after']]).toEqual([503, '1']);
+  expect(mock.rules().map((rule) => rule.rule)).toEqual([{ operationId: 'listThumbnails', answer: { status: 503, headers: { 'Retry-After': 1 } } }]);
 });
 
 test('a documented status with a body of the test is not marked as simulated', async () => {

@@ -146,9 +146,19 @@ test('a bad key registry is refused before anything starts', async () => {
 test('a key registry needs the contract to document the 401 and 403 bodies', async () => {
   const path = join(specDir, 'no-error-bodies.json');
   const operation = { responses: { '200': { description: 'ok', content: { 'application/json': { example: {} } } } } };
-  writeFileSync(path, JSON.stringify({ openapi: '3.1.0', info: { title: 't', version: '1' }, paths: { '/api/things': { get: operation } } }));
+  const security = { components: { securitySchemes: { key: { type: 'apiKey', in: 'header', name: 'x-api-key' } } }, security: [{ key: [] }] };
+  writeFileSync(path, JSON.stringify({ openapi: '3.1.0', info: { title: 't', version: '1' }, ...security, paths: { '/api/things': { get: operation } } }));
   await expect(startMock({ port: 0, specPath: path, keys: { k: 'ok' } })).rejects.toThrow(
     "documents no 401 example for GET /api/things; the key registry answers with the contract's own bodies",
+  );
+});
+
+test('a key registry needs the contract to say how a key is sent', async () => {
+  const path = join(specDir, 'no-security.json');
+  const operation = { responses: { '200': { description: 'ok', content: { 'application/json': { example: {} } } } } };
+  writeFileSync(path, JSON.stringify({ openapi: '3.1.0', info: { title: 't', version: '1' }, paths: { '/api/things': { get: operation } } }));
+  await expect(startMock({ port: 0, specPath: path, keys: { k: 'ok' } })).rejects.toThrow(
+    /no-security\.json describes no way to send an API key .*Serve it without keys\./,
   );
 });
 

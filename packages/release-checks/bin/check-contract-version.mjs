@@ -11,5 +11,5 @@ if (problems.length > 0) {
   console.error(`Contract version check FAILED:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
   process.exitCode = 1;
 } else {
-  console.log(`Contract version check passed: info.version and the four public packages are all at ${readSpecVersion(root)}.`);
+  console.log(`Contract version check passed: info.version and the public packages are all at ${readSpecVersion(root)}.`);
 }

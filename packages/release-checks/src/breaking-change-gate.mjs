@@ -99,7 +99,7 @@ function formatVerdict({ passed, required, planned, releasedVersion, plannedVers
       'Fix it in one of two ways:',
       '  - undo the major change(s) above, if they were not meant; or',
       `  - run \`pnpm changeset\`, select ${SPEC_PACKAGE}, choose "major", and describe the change for users (what breaks, what to do).`,
-      '    The four public packages share one version, so a changeset for any of them at that level also works.',
+      '    The public packages share one version, so a changeset for any of them at that level also works.',
     );
   }
   return lines.join('\n');

@@ -14,6 +14,8 @@ export const PUBLIC_PACKAGES = /** @type {const} */ ([
   ['@thumbnail-api/types', 'packages/types'],
   ['@thumbnail-api/client', 'packages/client'],
   ['@thumbnail-api/mock', 'packages/mock'],
+  ['@thumbnail-api/verify', 'packages/verify'],
+  ['@thumbnail-api/mcp', 'packages/mcp'],
 ]);
 
 /**

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { contractVersionProblems, findInfoVersion, syncContractVersion } from '../src/contract-version.mjs';
+import { PUBLIC_PACKAGES } from '../src/repo-layout.mjs';
 
 const CONTRACT = `openapi: 3.1.0
 info:
@@ -21,15 +22,14 @@ components:
 
 const repos: string[] = [];
 
-/** A throwaway repository with the four public packages at `versions` (spec first). */
-function makeRepo(versions: [string, string, string, string], contract = CONTRACT) {
+/** A throwaway repository with every public package at `version`, except those `others` names. */
+function makeRepo(version: string, others: Record<string, string> = {}, contract = CONTRACT) {
   const root = mkdtempSync(join(tmpdir(), 'version-repo-'));
   repos.push(root);
-  const dirs = ['spec', 'packages/types', 'packages/client', 'packages/mock'];
-  dirs.forEach((dir, i) => {
+  for (const [name, dir] of PUBLIC_PACKAGES) {
     mkdirSync(join(root, dir, 'src'), { recursive: true });
-    writeFileSync(join(root, dir, 'package.json'), JSON.stringify({ name: `@thumbnail-api/${dir.split('/').pop()}`, version: versions[i] }, null, 2));
-  });
+    writeFileSync(join(root, dir, 'package.json'), JSON.stringify({ name, version: others[name] ?? version }, null, 2));
+  }
   writeFileSync(join(root, 'spec', 'openapi.yaml'), contract);
   return root;
 }
@@ -60,7 +60,7 @@ describe('findInfoVersion', () => {
 
 describe('syncContractVersion', () => {
   it('writes the spec package version into info.version, touching nothing else', () => {
-    const root = makeRepo(['2.0.0', '2.0.0', '2.0.0', '2.0.0']);
+    const root = makeRepo('2.0.0');
     expect(syncContractVersion(root)).toEqual({ version: '2.0.0', changed: ['spec/openapi.yaml'] });
     expect(readFileSync(join(root, 'spec', 'openapi.yaml'), 'utf8')).toBe(CONTRACT.replace('  version: 1.0.0', '  version: 2.0.0'));
     expect(syncContractVersion(root).changed).toEqual([]);
@@ -69,19 +69,22 @@ describe('syncContractVersion', () => {
 
 describe('contractVersionProblems', () => {
   it('finds none when all agree', () => {
-    expect(contractVersionProblems(makeRepo(['1.0.0', '1.0.0', '1.0.0', '1.0.0']))).toEqual([]);
+    expect(contractVersionProblems(makeRepo('1.0.0'))).toEqual([]);
   });
 
   it('names info.version edited by hand and the command that fixes it', () => {
-    const root = makeRepo(['1.0.0', '1.0.0', '1.0.0', '1.0.0'], CONTRACT.replace('version: 1.0.0', 'version: 1.1.0'));
+    const root = makeRepo('1.0.0', {}, CONTRACT.replace('version: 1.0.0', 'version: 1.1.0'));
     expect(contractVersionProblems(root)).toEqual([
       'spec/openapi.yaml says info.version 1.1.0, but spec/package.json says 1.0.0. The package version is the one source (changesets move it): run `pnpm --filter @thumbnail-api/release-checks run sync-contract-version` and commit.',
     ]);
   });
 
-  it('names a public package whose version left the fixed group', () => {
-    const [problem, ...rest] = contractVersionProblems(makeRepo(['1.0.0', '1.0.0', '1.0.0', '1.0.1']));
-    expect(rest).toEqual([]);
-    expect(problem).toContain('@thumbnail-api/mock is at 1.0.1, but @thumbnail-api/spec is at 1.0.0');
-  });
+  it.each(PUBLIC_PACKAGES.filter(([name]) => name !== '@thumbnail-api/spec').map(([name]) => name))(
+    'names %s when its version left the fixed group',
+    (name) => {
+      const [problem, ...rest] = contractVersionProblems(makeRepo('1.0.0', { [name]: '1.0.1' }));
+      expect(rest).toEqual([]);
+      expect(problem).toContain(`${name} is at 1.0.1, but @thumbnail-api/spec is at 1.0.0`);
+    },
+  );
 });

@@ -9,6 +9,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type PackedPackage, packPublicPackages } from './support/pack-packages.js';
 import { contentProblems, fileListProblems, unpackedBytes } from './support/tarball-contents.js';
 
+const PUBLIC_NAMES = [
+  '@thumbnail-api/spec',
+  '@thumbnail-api/types',
+  '@thumbnail-api/client',
+  '@thumbnail-api/mock',
+  '@thumbnail-api/verify',
+  '@thumbnail-api/mcp',
+];
+
 const bin = (name: string) => join(import.meta.dirname, '..', 'node_modules', '.bin', name);
 
 let work: string;
@@ -38,8 +47,8 @@ function fileTargets(value: unknown): string[] {
 }
 
 describe('packed tarballs', () => {
-  it('are the four public packages at one version, with workspace ranges rewritten to it', () => {
-    expect(packages.map((pkg) => pkg.name)).toEqual(['@thumbnail-api/spec', '@thumbnail-api/types', '@thumbnail-api/client', '@thumbnail-api/mock']);
+  it('are the public packages at one version, with workspace ranges rewritten to it', () => {
+    expect(packages.map((pkg) => pkg.name)).toEqual(PUBLIC_NAMES);
     const [version] = packages.map((pkg) => pkg.version);
     for (const pkg of packages) {
       expect(pkg.version).toBe(version);
@@ -69,23 +78,20 @@ describe('packed tarballs', () => {
     expect(missing).toEqual([]);
   });
 
-  it.each(['@thumbnail-api/spec', '@thumbnail-api/types', '@thumbnail-api/client', '@thumbnail-api/mock'])('%s passes publint --strict', async (name) => {
+  it.each(PUBLIC_NAMES)('%s passes publint --strict', async (name) => {
     const pkg = packages.find((candidate) => candidate.name === name)!;
     const result = await runProcess(bin('publint'), ['run', pkg.tarball, '--strict'], { cwd: work, timeoutMs: 120_000 });
     expect(result.code, result.stdout + result.stderr).toBe(0);
   });
 
-  it.each(['@thumbnail-api/spec', '@thumbnail-api/types', '@thumbnail-api/client', '@thumbnail-api/mock'])(
-    '%s passes attw (default profile: node10, node16 from CJS and ESM, bundler)',
-    async (name) => {
-      const pkg = packages.find((candidate) => candidate.name === name)!;
-      // Data files (the contract as YAML) are exported for reading, not importing: they have no types to check.
-      const dataEntrypoints = Object.entries(pkg.manifest.exports ?? {})
-        .filter(([, target]) => typeof target === 'string' && !/\.(c|m)?js$|\.json$/.test(target))
-        .map(([subpath]) => subpath);
-      const args = [pkg.tarball, '--format', 'ascii', ...(dataEntrypoints.length > 0 ? ['--exclude-entrypoints', ...dataEntrypoints] : [])];
-      const result = await runProcess(bin('attw'), args, { cwd: work, timeoutMs: 120_000 });
-      expect(result.code, result.stdout + result.stderr).toBe(0);
-    },
-  );
+  it.each(PUBLIC_NAMES)('%s passes attw (default profile: node10, node16 from CJS and ESM, bundler)', async (name) => {
+    const pkg = packages.find((candidate) => candidate.name === name)!;
+    // Data files (the contract as YAML) are exported for reading, not importing: they have no types to check.
+    const dataEntrypoints = Object.entries(pkg.manifest.exports ?? {})
+      .filter(([, target]) => typeof target === 'string' && !/\.(c|m)?js$|\.json$/.test(target))
+      .map(([subpath]) => subpath);
+    const args = [pkg.tarball, '--format', 'ascii', ...(dataEntrypoints.length > 0 ? ['--exclude-entrypoints', ...dataEntrypoints] : [])];
+    const result = await runProcess(bin('attw'), args, { cwd: work, timeoutMs: 120_000 });
+    expect(result.code, result.stdout + result.stderr).toBe(0);
+  });
 });

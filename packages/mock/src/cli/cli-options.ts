@@ -1,5 +1,6 @@
 // The command line of thumbnail-api-mock, parsed and checked.
 import { type ParseArgsConfig, parseArgs } from 'node:util';
+import { CONTROL_ROUTES } from '../control/control-routes.js';
 import { allowedHostsOf } from '../http/allowed-hosts.js';
 import { nearestOf } from '../options.js';
 import { corsPolicy } from '../pipeline/cors.js';
@@ -7,7 +8,6 @@ import { parseRequiredCoverage, type RequiredCoverage } from './wrapper-report.j
 
 export const usage = `Usage: thumbnail-api-mock [options] [-- <command> [args...]]
        thumbnail-api-mock propose <dir> [--spec <file>]
-       thumbnail-api-mock verify --base-url <url> [options]   (verify --help for more)
 
 Serves the Thumbnail Generation Service API contract (bundled in this package).
 
@@ -70,18 +70,7 @@ mock's 405 with an Allow header; HEAD is answered like GET without the body.
 
 Control surface, on the mock's own port (the contract proxy has none). ?key=<the full key> scopes a
 route to that key's rules, requests and held requests (connectMock().forKey(key) sends it):
-  GET    /__mock/requests?key=        the journal: {"requests": [...], "dropped": n} (keys are
-                                      redacted); also filter with ?operationId=listThumbnails
-  GET    /__mock/near-misses?key=     requests the rules of their operation did not answer, newest
-                                      first, each with the nearest rule and why (body.prompt: ...)
-  GET    /__mock/coverage?key=        per operation, each documented outcome and how many saw it
-  DELETE /__mock/requests?key=        forget the journal
-  POST   /__mock/rules?key=           add a rule (or an array): 201 {"id"}, or 400 {"error", "field"}
-  GET    /__mock/rules?key=           the rules in force: {"rules": [{"id", "calls", "rule"}]}
-  DELETE /__mock/rules/<id>?key=      remove one rule (with ?key=, only if it is that key's)
-  DELETE /__mock/rules?key=           remove the rules
-  DELETE /__mock/pending?key=         end the requests a hang or a delay holds: 200 {"ended": n}
-  POST   /__mock/reset?key=           remove the rules, forget the journal, end held requests
+${controlRoutesHelp()}
 Only your own tools drive it: a page on another origin is refused (403) unless --cors-origin names
 it, a write with a body must be Content-Type: application/json (curl --json), and a Host other than
 an IP address, localhost or an --allowed-host is refused on every path (DNS rebinding).
@@ -104,6 +93,15 @@ stopped and the command's exit code returned; when it fails, its near misses and
 printed first:
   thumbnail-api-mock --port 0 --keys test/mock-keys.json -- npm test
   thumbnail-api-mock --port 0 --require-coverage createThumbnail,listThumbnails:403 -- npm test`;
+
+/** The control routes, one line each, from the route table: `  GET    /__mock/requests?key=        the journal: ...`. */
+function controlRoutesHelp(): string {
+  return CONTROL_ROUTES.map((route) => {
+    const target = `${route.path.replace('{id}', '<id>')}${route.query.includes('key') ? '?key=' : ''}`;
+    const filter = route.query.includes('operationId') ? ' (also ?operationId=)' : '';
+    return `  ${route.method.padEnd(6)} ${target.padEnd(32)} ${route.summary}${filter}`;
+  }).join('\n');
+}
 
 /** What the command line asks for. */
 export interface CliOptions {

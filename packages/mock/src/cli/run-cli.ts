@@ -1,13 +1,15 @@
 // The command line: starts the mock (or the contract proxy), runs a command after `--` against it, and stops
 // on a signal or when the process that started it is gone. One process: nothing else to stop.
+
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { BASE_URL_VARIABLE } from '@thumbnail-api/spec/profile';
 import type { MockTestDouble } from '../double/test-double.js';
 import type { ContractReport } from '../proxy/contract-report.js';
 import { startMock } from '../start-mock.js';
 import { type CliOptions, parseCliOptions, usage } from './cli-options.js';
 import { watchParent } from './parent-watch.js';
-import { BASE_URL_VARIABLE, wrappedCommandEnv } from './wrapped-command-env.js';
+import { wrappedCommandEnv } from './wrapped-command-env.js';
 import { checkRequiredCoverage, endOfRun } from './wrapper-report.js';
 
 /** What --replay serves and what it does not, with a pointer to `propose` for paths the contract lacks. */
@@ -30,7 +32,6 @@ const commandGraceMs = 5_000;
 export async function runCli(argv: readonly string[]): Promise<void> {
   // propose (with yaml) and the proxy are imported when used: the mock's start-up does not wait on them.
   if (argv[0] === 'propose') return (await import('./run-propose.js')).runPropose(argv.slice(1));
-  if (argv[0] === 'verify') return (await import('../verify/run-verify.js')).runVerify(argv.slice(1));
   let options: CliOptions;
   try {
     options = parseCliOptions(argv);

@@ -1,5 +1,5 @@
 // The contract compiled for the hot path: a route table from paths to their operations, each compiled.
-import { type ContractModel, HTTP_METHODS } from '@thumbnail-api/spec/model';
+import { type ApiKeyForms, apiKeyFormsOf, type ContractModel, HTTP_METHODS } from '@thumbnail-api/spec/model';
 import { type CompiledOperation, compileOperation } from './compile-operation.js';
 import type { LazyValidator } from './lazy-validator.js';
 
@@ -16,6 +16,8 @@ export interface CompiledContract {
   /** The contract as read, for what needs its schemas beyond the compiled answers (e.g. checking a rule's body matcher). */
   readonly model: ContractModel;
   readonly operations: readonly CompiledOperation[];
+  /** The ways a request carries the API key, read from the contract's security schemes: the one reader of a request's key. */
+  readonly apiKeys: ApiKeyForms;
   /** The documented path a request path goes to (literal paths before templated ones, as in Prism). */
   find(pathname: string): PathEntry | undefined;
 }
@@ -44,6 +46,7 @@ export function compileContract(model: ContractModel, validator: LazyValidator, 
   return {
     model,
     operations,
+    apiKeys: apiKeyFormsOf(model),
     find: (pathname) => {
       const template = model.findPath(pathname);
       return template === undefined ? undefined : entries.get(template);

@@ -46,10 +46,15 @@ export interface CompiledOperation {
   refused(statuses: readonly number[], note: string): PreparedAnswer;
 }
 
+/** How the mock names an operation (rules, the journal, coverage): its operationId, else `METHOD path`. */
+export function operationNameOf(operation: ContractOperation): string {
+  return operation.operationId ?? `${operation.method.toUpperCase()} ${operation.path}`;
+}
+
 /** Compiles an operation; anything the mock cannot answer itself makes it Prism's (`prismReason`). */
 export function compileOperation(model: ContractModel, operation: ContractOperation, validator: LazyValidator, checkExample: ExampleCheck): CompiledOperation {
   const method = operation.method.toUpperCase();
-  const name = operation.operationId ?? `${method} ${operation.path}`;
+  const name = operationNameOf(operation);
   const reasons: string[] = [];
   const security = compileSecurity(model, operation.security);
   if (typeof security === 'string') reasons.push(security);

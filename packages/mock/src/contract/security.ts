@@ -1,7 +1,8 @@
 // Whether a request carries the credentials an operation's security asks for. Without a key registry the mock
-// checks presence only, exactly as Prism does (any non-empty x-api-key passes; `Bearer ` is case-sensitive).
+// checks presence only, exactly as Prism does (any non-empty key header passes; `Bearer ` is case-sensitive). The
+// schemes are read by the contract model (securitySchemeOf), as the API key's forms are.
 import type { IncomingHttpHeaders } from 'node:http';
-import { type ContractModel, escapeSegment, isJsonObject, type SecurityRequirement } from '@thumbnail-api/spec/model';
+import { type ContractModel, type SecurityRequirement, securitySchemeOf } from '@thumbnail-api/spec/model';
 
 /** True when the request satisfies one of the operation's requirements. */
 export type CredentialCheck = (headers: IncomingHttpHeaders, query: string | undefined) => boolean;
@@ -42,27 +43,24 @@ export function compileSecurity(model: ContractModel, requirements: readonly Sec
 }
 
 function compileScheme(model: ContractModel, name: string): SchemeCheck | string {
-  const pointer = `/components/securitySchemes/${escapeSegment(name)}`;
-  const scheme = model.resolve(model.get(pointer), pointer).value;
-  if (!isJsonObject(scheme)) return `the security scheme ${name} is not defined`;
-  if (scheme.type === 'apiKey' && typeof scheme.name === 'string') {
+  const scheme = securitySchemeOf(model, name);
+  if (scheme === undefined) return `the security scheme ${name} is not defined`;
+  if (scheme.type === 'apiKey') {
     const keyName = scheme.name;
     if (scheme.in === 'header') {
       const header = keyName.toLowerCase();
       return (headers) => Boolean(headers[header]);
     }
     if (scheme.in === 'query') return (_, query) => query !== undefined && Boolean(new URLSearchParams(query).get(keyName));
-    if (scheme.in === 'cookie') {
-      const pattern = new RegExp(`${keyName.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}=.+`);
-      return (headers) => headers.cookie !== undefined && pattern.test(headers.cookie);
-    }
+    const pattern = new RegExp(`${keyName.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}=.+`);
+    return (headers) => headers.cookie !== undefined && pattern.test(headers.cookie);
   }
-  const httpScheme = typeof scheme.scheme === 'string' ? scheme.scheme.toLowerCase() : undefined;
-  if ((scheme.type === 'http' && httpScheme === 'bearer') || scheme.type === 'oauth2' || scheme.type === 'openIdConnect') {
+  if ((scheme.type === 'http' && scheme.scheme === 'bearer') || scheme.type === 'oauth2' || scheme.type === 'openIdConnect') {
     return (headers) => headers.authorization !== undefined && bearer.test(headers.authorization);
   }
-  if (scheme.type === 'http' && httpScheme === 'basic') return (headers) => isBasic(headers.authorization);
-  return `the security scheme ${name} (${String(scheme.type)}${httpScheme ? ` ${httpScheme}` : ''}) is checked by Prism`;
+  if (scheme.type === 'http' && scheme.scheme === 'basic') return (headers) => isBasic(headers.authorization);
+  const what = scheme.type === 'http' ? `http ${scheme.scheme}` : scheme.type === 'unknown' ? scheme.what : scheme.type;
+  return `the security scheme ${name} (${what}) is checked by Prism`;
 }
 
 function isBasic(authorization: string | undefined): boolean {

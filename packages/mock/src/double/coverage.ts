@@ -1,9 +1,9 @@
 // What the suite exercised of the contract (coverage of the code that calls the API, not of the service): per documented
-// operation, each outcome the contract documents (each status, 401 and 403 by each way of sending the key, the refusals
+// operation, each outcome the contract documents (each status, 401 and 403 by each form of the key its security takes, the refusals
 // of an invalid body) and each simulated one a test used, with how many requests saw it. Counted for every request,
 // journal or not, for the whole run: reset() leaves it (it is the suite's). Also the identical POSTs sent with one key
 // within a second of each other: on the real service each createThumbnail is a billed generation.
-import type { IncomingHttpHeaders } from 'node:http';
+import { type ApiKeyForm, type ApiKeyForms, describeApiKeyForm } from '@thumbnail-api/spec/model';
 import type { CompiledContract } from '../contract/compile-contract.js';
 import type { CompiledOperation } from '../contract/compile-operation.js';
 import { keyHintOf } from '../http/credentials.js';
@@ -50,9 +50,10 @@ export interface CoverageReport {
 /** What coverage reads of the pass over one request (the pipeline's own record of it, read as it is: nothing is copied). */
 export interface CoveredPass {
   readonly operation: CompiledOperation | undefined;
-  /** The request's API key. */
+  /** The request's API key, and the form it came in. */
   readonly key: string | undefined;
-  readonly request: { readonly headers: IncomingHttpHeaders; readonly target: string };
+  readonly keyForm: ApiKeyForm | undefined;
+  readonly request: { readonly target: string };
   /** When the request arrived (`Date.now()`). */
   readonly time: number;
   readonly body: Buffer | undefined;
@@ -73,7 +74,7 @@ const validation: Readonly<Record<number, string>> = {
   415: '415 (body of another media type)',
   422: '422 (body breaks the schema)',
 };
-const forms = { 'x-api-key': 'with x-api-key', bearer: 'with Authorization: Bearer', none: 'without a key' } as const;
+const withoutKey = 'without a key';
 const delayed = 'delayMs (a rule delayed the answer)';
 
 type Tally = Map<CompiledOperation, Map<string, number>>;
@@ -92,7 +93,7 @@ export class Coverage {
   private readonly documented: ReadonlyMap<CompiledOperation, readonly string[]>;
 
   constructor(private readonly contract: CompiledContract) {
-    this.documented = new Map(contract.operations.map((operation) => [operation, documentedOutcomes(operation)]));
+    this.documented = new Map(contract.operations.map((operation) => [operation, documentedOutcomes(operation, contract.apiKeys)]));
   }
 
   /** Counts the outcome of a pass over a documented operation (and its delay, and a repeated POST); `answer` is what was sent, if anything. */
@@ -171,14 +172,19 @@ export class Coverage {
   }
 }
 
-/** The outcomes the contract documents for `operation`, in the order a reader expects them. */
-export function documentedOutcomes(operation: CompiledOperation): string[] {
+/**
+ * The outcomes the contract documents for `operation`, in the order a reader expects them: a 401 and a 403 once per
+ * form of the key its security takes (`apiKeys`, in the contract's order).
+ */
+export function documentedOutcomes(operation: CompiledOperation, apiKeys: ApiKeyForms): string[] {
   const outcomes: string[] = [];
   const secured = operation.source.security.length > 0;
+  const schemes = new Set(operation.source.security.flatMap((requirement) => Object.keys(requirement)));
+  const keyForms = apiKeys.forms.filter((form) => schemes.has(form.scheme)).map(withForm);
   for (const { status } of operation.source.responses) {
     if (status === 'default') continue;
-    if (status === '401' && secured) outcomes.push(`401 ${forms.none}`, `401 ${forms['x-api-key']}`, `401 ${forms.bearer}`);
-    else if (status === '403' && secured) outcomes.push(`403 ${forms['x-api-key']}`, `403 ${forms.bearer}`);
+    if (status === '401' && secured) outcomes.push(`401 ${withoutKey}`, ...keyForms.map((form) => `401 ${form}`));
+    else if (status === '403' && secured) outcomes.push(...keyForms.map((form) => `403 ${form}`));
     else outcomes.push(status.toUpperCase());
   }
   // An invalid body is refused with the contract's answer for that status (its `default` here): one outcome per reason.
@@ -195,7 +201,9 @@ function outcomeOf(pass: CoveredPass, operation: CompiledOperation, answer: Prep
   if (pass.refusal !== undefined) return validation[pass.refusal] ?? String(answer.status);
   const { status } = answer;
   if (status === 406) return '406 (Accept not met)';
-  if ((status === 401 || status === 403) && operation.source.security.length > 0) return `${status} ${forms[formOf(pass.request.headers)]}`;
+  if ((status === 401 || status === 403) && operation.source.security.length > 0) {
+    return `${status} ${pass.keyForm === undefined ? withoutKey : withForm(pass.keyForm)}`;
+  }
   const documented = operation.source.responses;
   const exact = String(status);
   if (documented.some((response) => response.status === exact)) return exact;
@@ -203,11 +211,9 @@ function outcomeOf(pass: CoveredPass, operation: CompiledOperation, answer: Prep
   return documented.some((response) => response.status.toUpperCase() === range) ? range : exact;
 }
 
-/** How a request sent its key, as the mock reads it (credentials.ts: x-api-key first). */
-function formOf(headers: IncomingHttpHeaders): keyof typeof forms {
-  const key = headers['x-api-key'];
-  if (typeof key === 'string' && key.length > 0) return 'x-api-key';
-  return headers.authorization?.startsWith('Bearer ') && headers.authorization.length > 'Bearer '.length ? 'bearer' : 'none';
+/** How coverage names a form of the key: `with x-api-key`, `with Authorization: Bearer`. */
+function withForm(form: ApiKeyForm): string {
+  return `with ${describeApiKeyForm(form)}`;
 }
 
 function add(tally: Tally, operation: CompiledOperation, outcome: string, wasDelayed: boolean): void {

@@ -1,7 +1,8 @@
 // The request journal: one record per request the mock answered, whatever answered it (as WireMock's ServeEvent),
 // kept in a ring of the last N and made into a public, redacted entry only when someone reads it.
 import type { IncomingHttpHeaders } from 'node:http';
-import { CREDENTIAL_HEADERS, keyHintOf, MIN_REPLACED_LENGTH, REDACTED } from '../http/credentials.js';
+import type { ApiKeyForms } from '@thumbnail-api/spec/model';
+import { isCredentialHeader, keyHintOf, MIN_REPLACED_LENGTH, REDACTED } from '../http/credentials.js';
 import { essenceOf, isJsonMediaType } from '../http/media-type.js';
 import { noteHeader } from '../http/prepared-answer.js';
 import { originForm } from '../http/request-target.js';
@@ -82,7 +83,11 @@ export class Journal {
   /** Entries of keys that made way for newer keys, since the last clear. */
   private evicted = 0;
 
-  constructor(readonly size: number) {}
+  /** `apiKeys`: the forms the contract's key travels in, each shown by the key's hint, never whole. */
+  constructor(
+    readonly size: number,
+    private readonly apiKeys: ApiKeyForms,
+  ) {}
 
   /** Entries overwritten by newer ones (or never kept, with a size of 0) since the last clear, of every key. */
   get dropped(): number {
@@ -131,7 +136,7 @@ export class Journal {
         kept.push({ kept: { ...record, bodyCut: journal.cut[slot]! }, sequence: journal.sequences[slot]! });
       }
     }
-    return kept.sort((a, b) => a.sequence - b.sequence).map((entry) => publicEntry(entry.kept));
+    return kept.sort((a, b) => a.sequence - b.sequence).map((entry) => publicEntry(entry.kept, this.apiKeys));
   }
 
   /** Forgets every entry (and the dropped counts), or only those sent with `key` (and its count). */
@@ -167,7 +172,7 @@ export class Journal {
   }
 }
 
-function publicEntry(kept: Kept): RecordedEntry {
+function publicEntry(kept: Kept, apiKeys: ApiKeyForms): RecordedEntry {
   const key = kept.key;
   const hint = key === undefined ? null : keyHintOf(key);
   // A short key would be replaced inside every other word: it is only redacted where it is a credential.
@@ -176,7 +181,7 @@ function publicEntry(kept: Kept): RecordedEntry {
   const headers = new Map<string, string | readonly string[]>();
   for (const [name, value] of Object.entries(kept.headers)) {
     if (value === undefined) continue;
-    if (CREDENTIAL_HEADERS.has(name)) headers.set(name, name === 'x-api-key' && value === key ? hint! : REDACTED);
+    if (isCredentialHeader(name, apiKeys)) headers.set(name, apiKeys.headerNames.has(name) && value === key ? hint! : REDACTED);
     else headers.set(name, typeof value === 'string' ? redact(value) : value.map(redact));
   }
   const target = originForm(kept.target);
@@ -184,7 +189,8 @@ function publicEntry(kept: Kept): RecordedEntry {
   const query = new Map<string, string | string[]>();
   if (at !== -1) {
     for (const [name, value] of new URLSearchParams(target.slice(at + 1))) {
-      const shown = redact(value);
+      // A parameter the key travels in is a credential: shown by the key's hint, whatever its length.
+      const shown = apiKeys.queryNames.has(name) ? (value === key ? hint! : REDACTED) : redact(value);
       const before = query.get(redact(name));
       query.set(redact(name), before === undefined ? shown : Array.isArray(before) ? [...before, shown] : [before, shown]);
     }

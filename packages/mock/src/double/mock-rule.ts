@@ -10,15 +10,15 @@ export type Fault = (typeof FAULTS)[number];
 /** What a rule answers with; checked against the response the contract documents for `status` (else its `default`). */
 export interface RuleAnswer {
   readonly status: number;
-  /** Extra response headers, e.g. `{"retry-after": "1"}`; not hop-by-hop ones, not `content-length`. */
-  readonly headers?: Readonly<Record<string, string>>;
+  /** Extra response headers, e.g. `{"retry-after": 1}` (a number is sent as its decimal text); not hop-by-hop ones, not `content-length`. */
+  readonly headers?: Readonly<Record<string, string | number>>;
   /** The body; without it, the contract's documented example for that status. */
   readonly body?: unknown;
 }
 
 /** What every rule may say, whatever operation it matches. */
 interface RuleActions {
-  /** Matches only requests sent with this API key (`x-api-key` or `Authorization: Bearer`). */
+  /** Matches only requests sent with this API key (in any of the forms the contract's security schemes take). */
   readonly key?: string;
   /** Matches only the next `times` requests, then is removed; by default every request until removed. */
   readonly times?: number;

@@ -1,5 +1,6 @@
 // A rule as a test gives it, checked when it is added: its fields, the operation it names, and its answer against the
 // response the contract documents for that status. Errors say which field, which JSON pointer, which schema rule.
+import { mockHeader } from '@thumbnail-api/spec/profile';
 import type { ContractValidator } from '@thumbnail-api/spec/validator';
 import type { CompiledContract } from '../contract/compile-contract.js';
 import type { CompiledOperation } from '../contract/compile-operation.js';
@@ -37,7 +38,7 @@ export interface CheckedRule {
 }
 
 /** The header on every answer a fault or an undocumented status makes. */
-export const simulatedHeader = 'x-thumbnail-api-mock-simulated';
+export const simulatedHeader = mockHeader('simulated');
 /** Delays longer than this are refused: a test waiting 10 minutes is a mistake. */
 const maxDelayMs = 600_000;
 const ruleFields = new Set(['operationId', 'method', 'path', 'key', 'body', 'times', 'delayMs', 'fault', 'answer']);
@@ -153,10 +154,14 @@ function answerOf(
   const extra: string[] = [];
   let contentType = media?.mediaType;
   if (answer.headers !== undefined) {
-    if (!isObject(answer.headers)) throw new MockRuleError('"answer.headers" must be an object of header names to string values.', 'answer.headers');
-    for (const [name, value] of Object.entries(answer.headers)) {
+    if (!isObject(answer.headers))
+      throw new MockRuleError('"answer.headers" must be an object of header names to values (strings, or numbers).', 'answer.headers');
+    for (const [name, given] of Object.entries(answer.headers)) {
       const field = `answer.headers.${name}`;
-      if (typeof value !== 'string') throw new MockRuleError(`The header "${name.slice(0, 100)}" needs a string value.`, field);
+      // A number is written as its decimal text, as fetch's Headers and Node's setHeader take it (`"Retry-After": 1`).
+      if (typeof given !== 'string' && !(typeof given === 'number' && Number.isFinite(given)))
+        throw new MockRuleError(`The header "${name.slice(0, 100)}" needs a string or a number, got ${describeValue(given)}.`, field);
+      const value = String(given);
       // Node's own rules: a header it cannot write would fail every request the rule matches.
       const problem = headerProblem(name, value);
       if (problem !== undefined) throw new MockRuleError(`${problem[0]!.toUpperCase()}${problem.slice(1)}.`, field);
@@ -206,4 +211,11 @@ function answerOf(
   }
   const headers = operation.source.object.deprecated === true ? [...extra, 'deprecation', 'true'] : extra;
   return { answer: prepareAnswer(code, media === undefined ? undefined : contentType, bytes, headers), status: code, undocumented };
+}
+
+/** A value as an error names it: its JSON (cut short), or its type. */
+function describeValue(value: unknown): string {
+  if (value === undefined) return 'nothing';
+  const text = JSON.stringify(value);
+  return text === undefined ? typeof value : text.length > 60 ? `${text.slice(0, 60)}…` : text;
 }

@@ -1,12 +1,13 @@
 // The rules a test added, by operation, newest first (as MSW's server.use): the first that matches a request answers it.
 // A rule whose `times` are used up leaves the rules in force but is remembered (until removed, cleared or reset), so
 // that a request it would have answered is told why it did not (a near miss: `times: used up after 1`).
+import { mockHeader } from '@thumbnail-api/spec/profile';
 import type { CompiledOperation } from '../contract/compile-operation.js';
 import { type MatchableRequest, matches } from './matcher.js';
 import type { CheckedRule } from './rule-check.js';
 
 /** The header on every answer a rule made (or delayed), naming the rule by its id. */
-export const ruleHeader = 'x-thumbnail-api-mock-rule';
+export const ruleHeader = mockHeader('rule');
 
 /** A rule in force: what was checked, plus its id, the input it came from and how often it matched. */
 export interface ActiveRule extends CheckedRule {

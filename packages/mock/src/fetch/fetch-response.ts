@@ -33,11 +33,11 @@ export async function answerSafely(request: Request, log: FailureLog, answer: ()
   }
 }
 
-/** The Response for an outcome; a held or delayed request is registered under `key` until it settles. */
-export async function perform(outcome: Outcome, request: Request, pending: PendingRequests, key: string | undefined): Promise<Response> {
-  if (outcome.kind === 'hang') return hold(request, pending, key, () => () => undefined) as Promise<Response>;
+/** The Response for an outcome; a held or delayed request is registered under its key until it settles. */
+export async function perform(outcome: Outcome, request: Request, pending: PendingRequests): Promise<Response> {
+  if (outcome.kind === 'hang') return hold(request, pending, outcome.key, () => () => undefined) as Promise<Response>;
   if (outcome.delayMs > 0) {
-    const ended = await hold(request, pending, key, (settle) => {
+    const ended = await hold(request, pending, outcome.key, (settle) => {
       const timer = setTimeout(() => settle(undefined), outcome.delayMs);
       // A delayed answer nobody waits for any more must not keep the test process alive (a page's timer is a number).
       timer.unref?.();

@@ -1,6 +1,8 @@
-// The credentials a request carries, read as the service's interface describes them, and how they are kept out of
-// everything the mock shows or writes (the journal, the proxy's report, recordings).
+// The credentials a request carries, the API key read as the contract's security schemes describe it (its forms come
+// from @thumbnail-api/spec's model), and how they are kept out of everything the mock shows or writes (the journal,
+// the proxy's report, recordings).
 import type { IncomingHttpHeaders } from 'node:http';
+import { type ApiKeyForms, describeApiKeyForm } from '@thumbnail-api/spec/model';
 
 /** What a removed value is replaced with. */
 export const REDACTED = '[redacted]';
@@ -11,23 +13,18 @@ export const REDACTED = '[redacted]';
  */
 export const MIN_REPLACED_LENGTH = 4;
 
-/** Headers whose values are credentials, hidden whatever they hold. */
-export const CREDENTIAL_HEADERS: ReadonlySet<string> = new Set(['x-api-key', 'authorization', 'proxy-authorization', 'cookie']);
+/** Headers whose values are credentials whatever the contract says; the headers its API key travels in are added to them. */
+const CREDENTIAL_HEADERS: ReadonlySet<string> = new Set(['authorization', 'proxy-authorization', 'cookie']);
 
-/**
- * The API key a request carries, read as the interface describes: `x-api-key: <KEY>` (recommended), or
- * `Authorization: Bearer <KEY>`. When both are sent, `x-api-key` is the one that counts. The scheme must be
- * written `Bearer` exactly, as in the interface description and as Prism checks it; `bearer <KEY>` is no key.
- */
-export function apiKeyOf(headers: IncomingHttpHeaders): string | undefined {
-  const headerKey = headers['x-api-key'];
-  if (typeof headerKey === 'string' && headerKey.length > 0) return headerKey;
-  const authorization = headers.authorization;
-  if (authorization?.startsWith('Bearer ')) {
-    const key = authorization.slice('Bearer '.length);
-    if (key.length > 0) return key;
-  }
-  return undefined;
+/** Whether a header's values are credentials: one the contract's API key travels in (`forms`), Authorization, Cookie. */
+export function isCredentialHeader(name: string, forms: ApiKeyForms): boolean {
+  return CREDENTIAL_HEADERS.has(name) || forms.headerNames.has(name);
+}
+
+/** How a request sends the key, for messages: `x-api-key, or Authorization: Bearer <key>` (the contract's forms, in its order). */
+export function howToSendKey(forms: ApiKeyForms): string {
+  if (forms.forms.length === 0) return 'the contract describes no way to send one';
+  return forms.forms.map((form) => (form.kind === 'bearer' ? `${describeApiKeyForm(form)} <key>` : describeApiKeyForm(form))).join(', or ');
 }
 
 /** Whether a key can travel in a header: not empty, no white space, no control characters. */
@@ -45,8 +42,11 @@ export function keyHintOf(key: string): string {
   return key.length >= 12 ? `…${key.slice(-4)}` : REDACTED;
 }
 
-/** The credentials a request carries: its x-api-key, its Authorization (whole and its token), its cookies; longest first. */
-export function secretsOf(headers: IncomingHttpHeaders): string[] {
+/**
+ * The credentials a request carries: the headers and query parameters (`query`, without `?`) the contract's API key
+ * travels in (`forms`), its Authorization (whole and its token), its cookies; longest first.
+ */
+export function secretsOf(headers: IncomingHttpHeaders, forms?: ApiKeyForms, query?: string): string[] {
   const secrets: string[] = [];
   const add = (value: string | string[] | undefined) => {
     for (const item of Array.isArray(value) ? value : value === undefined ? [] : [value]) {
@@ -54,7 +54,10 @@ export function secretsOf(headers: IncomingHttpHeaders): string[] {
       if (trimmed !== '') secrets.push(trimmed);
     }
   };
-  add(headers['x-api-key']);
+  for (const name of forms?.headerNames ?? []) add(headers[name]);
+  if (query && forms !== undefined && forms.queryNames.size > 0) {
+    for (const [name, value] of new URLSearchParams(query)) if (forms.queryNames.has(name)) add(value);
+  }
   add(headers.authorization);
   add(headers['proxy-authorization']);
   for (const value of [headers.authorization, headers['proxy-authorization']].flat()) {

@@ -1,10 +1,11 @@
 // The mock's own errors: what it answers when the contract has no answer for a request (an unknown path, a
 // Prefer for a status the contract does not document, ...). They are problem details (RFC 9457) labelled as the
 // mock's, never shaped like the service's `{success, error}` body, so nobody takes them for a real answer.
+import { mockHeader } from '@thumbnail-api/spec/profile';
 import { type PreparedAnswer, prepareAnswer } from './prepared-answer.js';
 
 /** Response header naming the kind of a mock error; absent from every answer that comes from the contract. */
-export const mockErrorHeader = 'x-thumbnail-api-mock-error';
+export const mockErrorHeader = mockHeader('error');
 
 /** Where the kinds are described (the `type` of each problem); `.invalid` never resolves, the README documents them. */
 const typeBase = 'https://thumbnail-api.invalid/mock-errors/';

@@ -1,3 +1,4 @@
+import { mockHeader } from '@thumbnail-api/spec/profile';
 // An answer made once and sent as is: status, header lines and the body's bytes, whatever transport sends it.
 /** A complete answer. `headers` are name, value, name, value… as `writeHead` takes them; CORS lines are added per request. */
 export interface PreparedAnswer {
@@ -23,7 +24,7 @@ export function withHeaders(answer: PreparedAnswer, extra: readonly string[]): P
 }
 
 /** Header lines that say why the mock chose an answer; the text is made header-safe and short. */
-export const noteHeader = 'x-thumbnail-api-mock-note';
+export const noteHeader = mockHeader('note');
 
 export function noteLines(note: string): string[] {
   return [noteHeader, note.replace(/[^\x20-\x7e]+/g, ' ').slice(0, 300)];

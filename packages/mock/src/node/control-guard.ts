@@ -3,7 +3,7 @@
 // origin is refused, whatever --cors-origin allows on the API; and a write with a body must say it is JSON, which a
 // page can only send after a preflight (that this guard refuses too).
 import type { IncomingHttpHeaders } from 'node:http';
-import { allowOf } from '../double/control-routes.js';
+import { allowOf } from '../control/control-server.js';
 import { essenceOf, isJsonMediaType } from '../http/media-type.js';
 import { mockError } from '../http/mock-error.js';
 import type { PreparedAnswer } from '../http/prepared-answer.js';

@@ -2,10 +2,10 @@
 // or a request held. Held and delayed requests are registered with the test double's pending set, so that a reset,
 // endPending() or stop() ends them.
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
-import { answerControl, isControlTarget } from '../double/control-routes.js';
+import type { ControlContext } from '../control/control-routes.js';
+import { answerControl, isControlTarget } from '../control/control-server.js';
 import type { MockControls } from '../double/controls.js';
 import { type FailureLog, failedAnswer, failureLog } from '../http/answer-failure.js';
-import { apiKeyOf } from '../http/credentials.js';
 import type { PreparedAnswer } from '../http/prepared-answer.js';
 import type { CorsPolicy } from '../pipeline/cors.js';
 import type { EngineRequest, Outcome } from '../pipeline/exchange.js';
@@ -41,11 +41,11 @@ class NodeRequest implements EngineRequest {
 }
 
 /**
- * The node:http handler of a mock; with `controls`, `/__mock` is the control surface. Whatever fails while answering a
+ * The node:http handler of a mock; with `control`, `/__mock` is the control surface. Whatever fails while answering a
  * request becomes a labelled 500 for that request alone, logged once by `log`.
  */
 export function createNodeHandler(
-  mock: { pipeline: Pipeline; controls: MockControls; control: boolean; cors: CorsPolicy; close(): Promise<void> },
+  mock: { pipeline: Pipeline; controls: MockControls; control: ControlContext | undefined; cors: CorsPolicy; close(): Promise<void> },
   log: FailureLog = failureLog(),
 ): RequestHandler {
   const { pipeline, controls } = mock;
@@ -83,7 +83,7 @@ export function createNodeHandler(
         request.req.socket.resetAndDestroy();
         return;
       case 'hang': {
-        const release = controls.pending.hold(apiKeyOf(request.headers), () => res.destroy());
+        const release = controls.pending.hold(outcome.key, () => res.destroy());
         res.once('close', release);
       }
     }
@@ -107,7 +107,7 @@ export function createNodeHandler(
       release();
       performSafely(request, res, outcome);
     }, outcome.delayMs);
-    const release = controls.pending.hold(apiKeyOf(request.headers), () => {
+    const release = controls.pending.hold(outcome.key, () => {
       clearTimeout(timer);
       res.destroy();
     });
@@ -116,7 +116,7 @@ export function createNodeHandler(
   return {
     handle(req, res) {
       const request = new NodeRequest(req);
-      if (mock.control && isControlTarget(request.target)) {
+      if (mock.control !== undefined && isControlTarget(request.target)) {
         const path = request.target.split('?', 1)[0]!;
         const verdict = judgeControlRequest(mock.cors, { method: request.method, headers: request.headers, path, framed: request.framed });
         if (verdict.answer !== undefined) return write(request, res, verdict.answer, []);
@@ -125,7 +125,7 @@ export function createNodeHandler(
             request.brokeOff = true;
             throw error;
           });
-        answerControl(controls, { method: request.method, target: request.target, readBody: readControlBody }).then(
+        answerControl(mock.control, { method: request.method, target: request.target, readBody: readControlBody }).then(
           (answer) => write(request, res, answer, verdict.cors),
           (error: unknown) => failed(request, res, error),
         );

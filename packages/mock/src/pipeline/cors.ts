@@ -1,6 +1,8 @@
 // CORS for browser tests: the request's origin is reflected (never `*` next to credentials), with `Vary: Origin`,
 // for every origin or only the ones allowed with --cors-origin / `corsOrigin`.
+
 import type { IncomingHttpHeaders } from 'node:http';
+import { mockHeader } from '@thumbnail-api/spec/profile';
 import { mockError } from '../http/mock-error.js';
 import { type PreparedAnswer, prepareAnswer } from '../http/prepared-answer.js';
 
@@ -11,8 +13,7 @@ export interface CorsPolicy {
 }
 
 /** Headers a page may read besides the CORS-safelisted ones: the mock's own and the ones it documents. */
-const exposed =
-  'allow, deprecation, retry-after, x-thumbnail-api-mock-error, x-thumbnail-api-mock-note, x-thumbnail-api-mock-rule, x-thumbnail-api-mock-simulated';
+const exposed = ['allow', 'deprecation', 'retry-after', ...['error', 'note', 'rule', 'simulated'].map(mockHeader)].join(', ');
 /** How long a browser may keep a preflight answer, in seconds. */
 const preflightMaxAge = '600';
 // A serialised origin as browsers send it; anything else is never reflected into a header.

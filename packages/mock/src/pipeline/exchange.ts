@@ -19,13 +19,23 @@ export interface EngineRequest {
   readBody(limit: number, done: (body: Buffer | undefined) => void, failed: (error: Error) => void): void;
 }
 
-/** What the adapter does with a request. The journal has its record already. */
+/**
+ * What the adapter does with a request. The journal has its record already. `key` is the request's API key, as the
+ * pipeline read it: a request held (a hang, a delay) is held under it, so that a reset of that key ends it.
+ */
 export type Outcome =
   /** Send `answer` with the `cors` lines appended, after `delayMs`. */
-  | { readonly kind: 'answer'; readonly answer: PreparedAnswer; readonly cors: readonly string[]; readonly delayMs: number }
+  | { readonly kind: 'answer'; readonly answer: PreparedAnswer; readonly cors: readonly string[]; readonly delayMs: number; readonly key: string | undefined }
   /** Send `answer`'s status and headers (its Content-Length announces the whole body), then `sentBytes` of its body, then drop the connection. */
-  | { readonly kind: 'truncated'; readonly answer: PreparedAnswer; readonly cors: readonly string[]; readonly delayMs: number; readonly sentBytes: number }
+  | {
+      readonly kind: 'truncated';
+      readonly answer: PreparedAnswer;
+      readonly cors: readonly string[];
+      readonly delayMs: number;
+      readonly key: string | undefined;
+      readonly sentBytes: number;
+    }
   /** Destroy the connection (a TCP reset where the transport can), after `delayMs`. */
-  | { readonly kind: 'reset'; readonly delayMs: number }
+  | { readonly kind: 'reset'; readonly delayMs: number; readonly key: string | undefined }
   /** Never answer: hold the request until the client gives up, the test ends it, or the mock stops. */
-  | { readonly kind: 'hang' };
+  | { readonly kind: 'hang'; readonly key: string | undefined };

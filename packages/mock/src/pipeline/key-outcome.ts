@@ -1,6 +1,7 @@
 // The key registry's entries checked and a request's outcome under it: no file and no `node:` module, so every door
 // can use it, the browser's too (key-registry.ts reads a registry from a file).
-import { isUsableKey } from '../http/credentials.js';
+import type { ApiKeyForms } from '@thumbnail-api/spec/model';
+import { howToSendKey, isUsableKey } from '../http/credentials.js';
 
 /** What the mock answers a key with: the operation's response, the documented 401, or the documented 403. */
 export type KeyOutcome = 'ok' | 'unauthorized' | 'forbidden';
@@ -38,12 +39,16 @@ export function outcomeOf(keys: ReadonlyMap<string, KeyOutcome>, key: string | u
 }
 
 /**
- * Why the registry answers a request sent with `key` (`undefined`: no key) with 401 or 403, as the answer's
- * `x-thumbnail-api-mock-note` and the journal say it; `undefined` for an "ok" key.
+ * Why the registry answers a request sent with `key` with 401 or 403, as the answer's `x-thumbnail-api-mock-note` and
+ * the journal say it; `undefined` for an "ok" key.
  */
-export function registryNote(keys: ReadonlyMap<string, KeyOutcome>, key: string | undefined): string | undefined {
-  if (key === undefined) return 'no API key sent (x-api-key, or Authorization: Bearer <key>)';
+export function registryNote(keys: ReadonlyMap<string, KeyOutcome>, key: string): string | undefined {
   const outcome = keys.get(key);
   if (outcome === 'ok') return undefined;
   return outcome === undefined ? 'key not in the registry' : `key listed as "${outcome}" in the registry`;
+}
+
+/** Why the registry answers a request that sent no key: naming the ways the contract takes one. */
+export function noKeyNote(apiKeys: ApiKeyForms): string {
+  return `no API key sent (${howToSendKey(apiKeys)})`;
 }

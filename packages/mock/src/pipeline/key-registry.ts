@@ -4,7 +4,7 @@ import { resolve } from 'node:path';
 import { readJsonFile } from '../json-file.js';
 import { checkKeyRegistry, type KeyOutcome, type KeyRegistry } from './key-outcome.js';
 
-export { type KeyOutcome, type KeyRegistry, outcomeOf, registryNote } from './key-outcome.js';
+export { type KeyOutcome, type KeyRegistry, noKeyNote, outcomeOf, registryNote } from './key-outcome.js';
 
 /**
  * Checks a registry given as an object, or reads and checks the JSON file at a path.

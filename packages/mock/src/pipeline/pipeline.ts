@@ -5,6 +5,7 @@
 // needs the body says so; the runner reads it once and runs that step again, so no step reads it before
 // authentication. Transport-free: the node:http adapter (src/node/) and the Fetch one (src/fetch/) hand it an
 // EngineRequest and act on the Outcome.
+import type { ApiKeyForm } from '@thumbnail-api/spec/model';
 import type { CompiledContract, PathEntry } from '../contract/compile-contract.js';
 import type { CompiledOperation } from '../contract/compile-operation.js';
 import { BODY_LIMIT, type BodyRefusal, checkBody } from '../contract/request-body.js';
@@ -13,7 +14,6 @@ import type { Journal, JournalRecord } from '../double/journal.js';
 import type { MatchableRequest } from '../double/matcher.js';
 import { type NearMissRecord, nearestMiss } from '../double/near-miss.js';
 import { type ActiveRule, type RuleBook, ruleHeader } from '../double/rules.js';
-import { apiKeyOf } from '../http/credentials.js';
 import { isJsonMediaType } from '../http/media-type.js';
 import { mockError } from '../http/mock-error.js';
 import { noteLines, type PreparedAnswer, prepareAnswer, withHeaders } from '../http/prepared-answer.js';
@@ -21,7 +21,7 @@ import { queryValues, type RequestTarget, readTarget } from '../http/request-tar
 import type { Answerer } from './answerer.js';
 import { type CorsPolicy, corsLines, isPreflight, preflightAnswer } from './cors.js';
 import type { EngineRequest, Outcome } from './exchange.js';
-import { type KeyOutcome, outcomeOf, registryNote } from './key-outcome.js';
+import { type KeyOutcome, noKeyNote, outcomeOf, registryNote } from './key-outcome.js';
 import { choosesAnswer, type Preference, readPreference } from './prefer.js';
 
 export interface PipelineOptions {
@@ -65,8 +65,10 @@ interface Exchange {
   /** Where the outcome goes. */
   readonly callbacks: PassCallbacks;
   readonly time: number;
-  /** The API key as the interface reads it (x-api-key, else Bearer), read once for every step and the records. */
+  /** The API key, read once (in the forms the contract's security schemes describe) for every step and the records. */
   readonly key: string | undefined;
+  /** The form the key came in (`undefined` with no key), for coverage. */
+  readonly keyForm: ApiKeyForm | undefined;
   readonly target: RequestTarget;
   readonly path: PathEntry | undefined;
   /** Set by `route`: every step after it has one. */
@@ -138,11 +140,13 @@ function end(exchange: Exchange, outcome: Outcome, options: PipelineOptions): vo
 /** The target read: its path and query, and the documented path it names (if any). */
 function begin(request: EngineRequest, callbacks: PassCallbacks, contract: CompiledContract): Exchange {
   const target = readTarget(request.target);
+  const presented = contract.apiKeys.read(request.headers, target.query);
   return {
     request,
     callbacks,
     time: Date.now(),
-    key: apiKeyOf(request.headers),
+    key: presented?.key,
+    keyForm: presented?.form,
     target,
     path: contract.find(target.pathname),
     operation: undefined,
@@ -188,7 +192,8 @@ function authenticate(exchange: Exchange, options: PipelineOptions): Outcome | u
   // With a registry both are documented (checked at start); without one only the 401 is sent.
   const refused = outcome === 'forbidden' ? operation.forbidden! : operation.unauthorized;
   // What the registry decided says why, in the answer and the journal.
-  const note = options.keys ? registryNote(options.keys, exchange.key) : undefined;
+  const note =
+    options.keys === undefined ? undefined : exchange.key === undefined ? noKeyNote(options.contract.apiKeys) : registryNote(options.keys, exchange.key);
   return send(exchange, note === undefined ? refused : withHeaders(refused, noteLines(note)));
 }
 
@@ -223,13 +228,20 @@ function byRule(exchange: Exchange, rule: ActiveRule): Outcome {
   const { delayMs } = rule;
   switch (rule.fault) {
     case 'reset':
-      return { kind: 'reset', delayMs };
+      return { kind: 'reset', delayMs, key: exchange.key };
     case 'hang':
-      return { kind: 'hang' };
+      return { kind: 'hang', key: exchange.key };
     case 'truncated':
       // A HEAD answer has no body to cut short: its headers are all of it, over HTTP and through MSW alike.
       if (exchange.request.method === 'HEAD') break;
-      return { kind: 'truncated', answer: byRuleOf(rule, rule.answer!), cors: exchange.cors, delayMs, sentBytes: Math.floor(rule.answer!.body.length / 2) };
+      return {
+        kind: 'truncated',
+        answer: byRuleOf(rule, rule.answer!),
+        cors: exchange.cors,
+        delayMs,
+        key: exchange.key,
+        sentBytes: Math.floor(rule.answer!.body.length / 2),
+      };
   }
   exchange.delayMs = delayMs;
   return send(exchange, rule.answer!);
@@ -301,7 +313,7 @@ function answer(exchange: Exchange, options: PipelineOptions): Outcome {
 /** An answer outcome, with the request's CORS lines and any delay a rule asked for (and that rule's id). */
 function send(exchange: Exchange, answer: PreparedAnswer): Outcome {
   const sent = exchange.rule === undefined ? answer : byRuleOf(exchange.rule, answer);
-  return { kind: 'answer', answer: sent, cors: exchange.cors, delayMs: exchange.delayMs };
+  return { kind: 'answer', answer: sent, cors: exchange.cors, delayMs: exchange.delayMs, key: exchange.key };
 }
 
 /** An answer a rule made (or delayed), naming it: a test sees which of its rules answered. */

@@ -1,4 +1,5 @@
 // What the contract proxy found: every exchange that broke the contract, and how to print it.
+import type { ApiKeyForms } from '@thumbnail-api/spec/model';
 import { scrub, secretsOf } from '../http/credentials.js';
 import type { ContractFinding, ExchangeListener } from './proxied-exchange.js';
 
@@ -51,13 +52,16 @@ export class ReportCollector {
   }
 }
 
-/** The report as a listener of the proxy: counts every exchange, keeps those with findings and passes them to `onFindings`. */
-export function reportListener(collector: ReportCollector, onFindings?: (exchange: CheckedExchange) => void): ExchangeListener {
+/**
+ * The report as a listener of the proxy: counts every exchange, keeps those with findings and passes them to
+ * `onFindings`. `apiKeys`: how the contract's key travels, removed with the other credentials.
+ */
+export function reportListener(collector: ReportCollector, apiKeys: ApiKeyForms, onFindings?: (exchange: CheckedExchange) => void): ExchangeListener {
   return (exchange) => {
     // Printed and kept: the request's credentials never, even where a finding quotes what it read (a header's value).
     // Only the free text, and only values of 8 characters or more: a placeholder key such as `k` is no secret, and
     // removing it would garble every word with a k in it.
-    const secrets = secretsOf(exchange.headers).filter((secret) => secret.length >= 8);
+    const secrets = secretsOf(exchange.headers, apiKeys, exchange.url.split('?')[1]).filter((secret) => secret.length >= 8);
     const checked: CheckedExchange = {
       method: exchange.method,
       path: scrub(exchange.url.split('?')[0] ?? exchange.url, secrets),

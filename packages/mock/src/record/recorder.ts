@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, unlinkSync, writeFileSync } from 'node:fs';
 import { rename, unlink, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
+import type { ApiKeyForms } from '@thumbnail-api/spec/model';
 import { scrub, secretsOf } from '../http/credentials.js';
 import { queryValues } from '../http/request-target.js';
 import type { BufferedResponse } from '../node/http-exchange.js';
@@ -23,8 +24,17 @@ export interface Recorder {
   flush(): Promise<void>;
 }
 
-/** Makes `dir` (if needed) and proves it writable; throws an error saying what to do when it is not. */
-export function createRecorder(options: { dir: string; redact?: readonly string[]; upstream: string; onWarning(message: string): void }): Recorder {
+/**
+ * Makes `dir` (if needed) and proves it writable; throws an error saying what to do when it is not. `apiKeys`: how the
+ * contract's key travels, never written.
+ */
+export function createRecorder(options: {
+  dir: string;
+  redact?: readonly string[];
+  upstream: string;
+  apiKeys: ApiKeyForms;
+  onWarning(message: string): void;
+}): Recorder {
   const dir = resolve(options.dir);
   const pointers = checkRedactPointers(options.redact ?? []);
   try {
@@ -42,7 +52,7 @@ export function createRecorder(options: { dir: string; redact?: readonly string[
     dir,
     record(exchange) {
       if (!isAnswered(exchange)) return;
-      const recording = toRecording(exchange, options.upstream, pointers);
+      const recording = toRecording(exchange, options.upstream, pointers, options.apiKeys);
       const name = fileName(recording, ++sequence);
       const temporary = join(dir, `.${name}.${randomBytes(4).toString('hex')}.tmp`);
       const write = writeFile(temporary, `${JSON.stringify(recording, null, 2)}\n`, { flag: 'wx' })
@@ -66,7 +76,7 @@ export function createRecorder(options: { dir: string; redact?: readonly string[
  * The recording of an exchange, with nothing secret left in it: credential headers removed by name, the `--redact`
  * fields blanked, and both (long enough to be secrets) replaced wherever else they appear, the recording kept servable.
  */
-export function toRecording(exchange: RawExchange, upstream: string, pointers: readonly string[][]): Recording {
+export function toRecording(exchange: RawExchange, upstream: string, pointers: readonly string[][], apiKeys: ApiKeyForms): Recording {
   const [path = '/', search = ''] = splitTarget(exchange.url);
   const request = recordedBody(exchange.body, header(exchange.headers['content-type']), header(exchange.headers['content-encoding']));
   const response = recordedBody(
@@ -75,7 +85,7 @@ export function toRecording(exchange: RawExchange, upstream: string, pointers: r
     header(exchange.response.headers['content-encoding']),
   );
   const removed = [...blankFields(request.body, pointers), ...blankFields(response.body, pointers)];
-  const credentials = replaceable(secretsOf(exchange.headers));
+  const credentials = replaceable(secretsOf(exchange.headers, apiKeys, search));
   const secrets = replaceable([...credentials, ...removed]);
   return {
     recording: RECORDING_VERSION,
@@ -86,12 +96,12 @@ export function toRecording(exchange: RawExchange, upstream: string, pointers: r
       method: exchange.method,
       path: redactedPath(path, secrets),
       query: redactedQuery(queryValues(search), secrets),
-      headers: redactedHeaders(recordedHeaders(exchange.headers), secrets, credentials),
+      headers: redactedHeaders(recordedHeaders(exchange.headers, apiKeys), secrets, credentials),
       ...scrub(request, secrets),
     },
     response: {
       status: exchange.response.status,
-      headers: redactedHeaders(recordedHeaders(exchange.response.headers), secrets, credentials),
+      headers: redactedHeaders(recordedHeaders(exchange.response.headers, apiKeys), secrets, credentials),
       ...scrub(response, secrets),
     },
   };

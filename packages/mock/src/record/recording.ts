@@ -3,6 +3,7 @@ import { readdirSync } from 'node:fs';
 import type { IncomingHttpHeaders } from 'node:http';
 import { resolve } from 'node:path';
 import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
+import type { ApiKeyForms } from '@thumbnail-api/spec/model';
 import { HOP_BY_HOP } from '../http/headers.js';
 import { isJsonMediaType } from '../http/media-type.js';
 
@@ -34,9 +35,11 @@ export interface Recording {
   readonly response: RecordedBody & { readonly status: number; readonly headers: Readonly<Record<string, string>> };
 }
 
-/** Headers never written: credentials, and those that describe the connection or the bytes rather than the message. */
-export const NEVER_RECORDED: ReadonlySet<string> = new Set([
-  'x-api-key',
+/**
+ * Headers never written: credentials (and the headers the contract's API key travels in), and those that describe the
+ * connection or the bytes rather than the message.
+ */
+const NEVER_RECORDED: ReadonlySet<string> = new Set([
   'authorization',
   'proxy-authorization',
   'cookie',
@@ -47,11 +50,11 @@ export const NEVER_RECORDED: ReadonlySet<string> = new Set([
 ]);
 
 /** The headers worth keeping, one string each, sorted by name (so files diff well). */
-export function recordedHeaders(headers: IncomingHttpHeaders): Record<string, string> {
+export function recordedHeaders(headers: IncomingHttpHeaders, apiKeys: ApiKeyForms): Record<string, string> {
   const kept: [string, string][] = [];
   for (const name of Object.keys(headers).sort()) {
     const value = headers[name];
-    if (value === undefined || NEVER_RECORDED.has(name)) continue;
+    if (value === undefined || NEVER_RECORDED.has(name) || apiKeys.headerNames.has(name)) continue;
     kept.push([name, Array.isArray(value) ? value.join(', ') : value]);
   }
   // Names are data (`__proto__` too): made an object with fromEntries, never assigned.

@@ -2,8 +2,10 @@
 // in place of the compiled success answer. The contract stays the judge: a recorded answer that breaks it is refused.
 // Each recording becomes a stub (as WireMock turns recordings into stubs): the rules' own matcher, given the recorded
 // path, query and body, with `[redacted]` values matching any value.
+
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { mockHeader } from '@thumbnail-api/spec/profile';
 import type { ContractValidator } from '@thumbnail-api/spec/validator';
 import type { CompiledContract } from '../contract/compile-contract.js';
 import type { CompiledOperation } from '../contract/compile-operation.js';
@@ -16,7 +18,7 @@ import { queryValues, type RequestTarget } from '../http/request-target.js';
 import { bodyBytes, type Recording, readRecording, recordingFiles } from './recording.js';
 
 /** The header on every recorded answer: the file it came from. */
-export const recordedHeader = 'x-thumbnail-api-mock-recorded';
+export const recordedHeader = mockHeader('recorded');
 
 /** A recording as a stub: the request it matches (the same path, query names and values, and body fields) and its answer. */
 interface RecordedAnswer {

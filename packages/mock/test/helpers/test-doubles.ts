@@ -19,6 +19,8 @@ export interface Implementation {
 export interface DoubleOptions {
   readonly keys?: KeyRegistry;
   readonly requireKey?: boolean;
+  /** Another contract to serve (a file). */
+  readonly specPath?: string;
 }
 
 /** Starts each implementation with `options`; `dir` holds the files the command line reads them from. */
@@ -45,6 +47,7 @@ export function implementations(options: DoubleOptions = {}, dir?: string): Reco
     'connectMock() to the command-line mock': async () => {
       const args = ['--port', '0'];
       if (options.requireKey) args.push('--require-key');
+      if (options.specPath) args.push('--spec', options.specPath);
       if (options.keys) {
         if (dir === undefined) throw new Error('The command line reads the key registry from a file: give a folder.');
         const file = join(dir, 'keys.json');

@@ -21,7 +21,7 @@ export interface PackedPackage {
   manifest: { version: string; dependencies?: Record<string, string>; exports?: Record<string, unknown> };
 }
 
-/** Packs the four public packages into `destination`; their `dist/` must be built (turbo's `^build` does it). */
+/** Packs the public packages into `destination`; their `dist/` must be built (turbo's `^build` does it). */
 export async function packPublicPackages(destination: string): Promise<PackedPackage[]> {
   mkdirSync(destination, { recursive: true });
   const [pnpm, prefix] = pnpmInvocation();

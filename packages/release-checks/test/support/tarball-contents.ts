@@ -11,7 +11,15 @@ export const ALLOWED_FILES: Record<string, RegExp[]> = {
   '@thumbnail-api/spec': [/^dist\/openapi\.(json|yaml)$/, /^dist\/[\w/-]+\.(js|d\.ts)$/, /^dist\/cjs\/package\.json$/],
   '@thumbnail-api/types': [/^src\/index\.(js|d\.ts)$/, /^generated\/openapi\.gen\.d\.ts$/],
   '@thumbnail-api/client': [/^dist\/[\w/-]+\.(js|d\.ts)$/, /^dist\/cjs\/package\.json$/],
-  '@thumbnail-api/mock': [/^dist\/[\w/-]+\.(js|d\.ts)$/, /^dist\/cjs\/package\.json$/, /^dist\/examples\.json$/, /^bin\/thumbnail-api-mock\.js$/],
+  '@thumbnail-api/mock': [
+    /^dist\/[\w/-]+\.(js|d\.ts)$/,
+    /^dist\/cjs\/package\.json$/,
+    /^dist\/(examples|control-openapi)\.json$/,
+    /^bin\/thumbnail-api-mock\.js$/,
+  ],
+  // A command: ES modules only, no declarations (nothing imports it).
+  '@thumbnail-api/verify': [/^dist\/[\w-]+\.js$/, /^dist\/examples\.json$/, /^bin\/thumbnail-api-verify\.js$/],
+  '@thumbnail-api/mcp': [/^dist\/[\w/-]+\.(js|d\.ts)$/, /^dist\/cjs\/package\.json$/, /^bin\/thumbnail-api-mcp\.js$/],
 };
 
 /** Files no package may ship, whatever its allow-list says, with the reason a reviewer reads. */
