@@ -50,14 +50,14 @@ describe.each(nearMissMutants.map(([mutant, failing]) => [mutant.name, mutant, f
 test('test/control-guard.test.ts against a guard that carries out a control request before refusing it fails the refusals that change something', async () => {
   const { entry, remove } = plantMutant({
     name: 'the guard refuses after the control route acted',
-    find: /if \(verdict\.answer !== undefined\)\s*return write\(request, res, verdict\.answer, \[\]\);/,
-    replace:
-      'if (verdict.answer !== undefined) return void answerControl(controls, { method: request.method, target: request.target, readBody: (limit) => readBodyUpTo(req, limit) }).finally(() => write(request, res, verdict.answer, []));',
+    // The refusal no longer returns early: the route runs, then the refusal is sent in place of its answer.
+    find: /if \(verdict\.answer !== undefined\)\s*return write\(request, res, verdict\.answer, \[\]\);([\s\S]*?)\.then\(\(answer\) => write\(request, res, answer, verdict\.cors\)/,
+    replace: '$1.then((answer) => write(request, res, verdict.answer ?? answer, verdict.answer === undefined ? verdict.cors : [])',
   });
   removers.push(remove);
   const run = await runTestFileAgainst(entry, 'test/control-guard.test.ts');
   expect(run.code, run.output).toBe(1);
-  expect(run.failed).toEqual(
+  expect(run.failed, run.output).toEqual(
     expect.arrayContaining([
       `${REFUSED} resets the mock, ${UNCHANGED}`,
       `${REFUSED} removes the rules, ${UNCHANGED}`,
