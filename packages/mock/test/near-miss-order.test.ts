@@ -10,8 +10,8 @@ const { startMock } = (
   process.env.MOCK_MODULE_UNDER_TEST === undefined ? await import('../src/index.js') : await import(process.env.MOCK_MODULE_UNDER_TEST)
 ) as typeof import('../src/index.js');
 
-const key = 'near-miss-key-0001';
-const otherKey = 'near-miss-key-0002';
+// The request's key, and another: their hints in the near misses are …0001 and …0002.
+const [key, otherKey] = ['near-miss-key-0001', 'near-miss-key-0002'];
 
 let served: RunningMock;
 let mock: ConnectedMock;
