@@ -4,7 +4,17 @@ import { basename, join } from 'node:path';
 import { Marked, Renderer } from 'marked';
 
 /** Guides named here come first, in this order; any other guide follows, by title, before the last one. */
-export const GUIDE_ORDER = ['getting-started', 'authentication', 'organizations', 'errors', 'client', 'testing', 'mcp', 'not-documented'];
+export const GUIDE_ORDER = [
+  'getting-started',
+  'authentication',
+  'organizations',
+  'errors',
+  'client',
+  'testing',
+  'testing-from-any-language',
+  'mcp',
+  'not-documented',
+];
 /** The comment a guide puts where the build inserts the generated list of everything not documented. */
 export const GAP_LIST_PLACEHOLDER = '<!-- not-documented-list -->';
 

@@ -13,6 +13,8 @@ const SLOW = [
   'test/dual-package.test.ts',
   'test/ends-with-parent.test.ts',
   'test/examples.test.ts',
+  // The npm CLI, the single executable and the container image from one suite (Docker, programs, builds).
+  'test/launchers/*.test.ts',
   'test/msw-examples.test.ts',
   // Runs test files, each as its own vitest, against copies of the built mock with a defect planted.
   'test/mutations.test.ts',

@@ -3,11 +3,14 @@
 // changes only its own part of a shared mock. Offered only with --test-double-tools, and only against a mock.
 
 import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
-import type { ConnectedKeyView } from '@thumbnail-api/mock';
+import type { TestDoubleKeyView, ThumbnailApiOperations } from '@thumbnail-api/mock';
 import { isJsonObject, type JsonObject } from '@thumbnail-api/spec/model';
 import { API_KEY_VARIABLE } from '@thumbnail-api/spec/profile';
 import { argumentCheck } from './tool-arguments.js';
 import { type ServedTool, toolData, toolError } from './tool-result.js';
+
+/** The connected mock's view of one key: its answers promised (connectMock().forKey(key)). */
+type ConnectedKeyView = TestDoubleKeyView<ThumbnailApiOperations, 'promised'>;
 
 const THIS_KEY = "(this server's key)";
 

@@ -7,7 +7,7 @@ import { type ContractCheck, createContractCheck } from './proxy/contract-check.
 
 export { readContract, type ServedContract } from './contract/read-contract.js';
 export { REDACTED, scrub, secretsOf } from './http/credentials.js';
-export type { BufferedResponse } from './node/http-exchange.js';
+export type { BufferedResponse } from './node/http-client.js';
 export type { ContractCheck, ExchangeToCheck } from './proxy/contract-check.js';
 export type { ContractFinding } from './proxy/proxied-exchange.js';
 

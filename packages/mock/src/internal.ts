@@ -1,9 +1,9 @@
 // Not part of the published package (package.json's publishConfig leaves it out): the two halves of the mock started
 // alone, for the differential campaign (packages/fuzz) and the benchmark (bench/), which compare them.
 import { readContract } from './contract/read-contract.js';
+import { type RunningMock, type RunningServer, type StartMockOptions, serveMock } from './doors/start-mock.js';
 import { notCompiledAnswerer } from './pipeline/answerer.js';
 import { startPrismServer } from './prism/prism-server.js';
-import { type RunningMock, type RunningServer, type StartMockOptions, serveMock } from './start-mock.js';
 
 /**
  * The compiled mock without Prism: what `startMock` answers itself, exactly; a request it would hand to Prism gets

@@ -6,15 +6,16 @@ import { join } from 'node:path';
 import { http } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { assembleMock } from '../src/assembly/assemble-mock.js';
+import { readParts } from '../src/assembly/read-parts.js';
 import { PendingRequests } from '../src/double/pending.js';
 import { answerSafely, perform } from '../src/fetch/fetch-response.js';
 import { failureLog } from '../src/http/answer-failure.js';
 import { startMock } from '../src/index.js';
-import { assembleMock } from '../src/mock-assembly.js';
 import { startFrontServer } from '../src/node/front-server.js';
 import { createNodeHandler } from '../src/node/node-adapter.js';
 import { notCompiledAnswerer } from '../src/pipeline/answerer.js';
-import type { Outcome } from '../src/pipeline/exchange.js';
+import type { Outcome } from '../src/pipeline/outcome.js';
 import { killAllRuns, runCli } from './helpers/cli.js';
 import { send } from './helpers/http.js';
 import { scratchDir } from './helpers/scratch-dir.js';
@@ -81,7 +82,7 @@ const unwritable: Outcome = {
 
 describe('whatever still fails while answering, on node:http', async () => {
   const logged: string[] = [];
-  const mock = await assembleMock({}, () => notCompiledAnswerer);
+  const mock = await assembleMock(await readParts({}, () => notCompiledAnswerer));
   const server = await startFrontServer('127.0.0.1', 0);
   // The adapter under test, handed what the pipeline can no longer make: an answer node refuses, and a step that throws.
   server.use(

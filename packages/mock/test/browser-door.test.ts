@@ -9,9 +9,9 @@ import { fileURLToPath } from 'node:url';
 import { openapiJsonPath } from '@thumbnail-api/spec';
 import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { type BrowserMock, createBrowserMock, type MockRule, MockRuleError } from '../src/browser.js';
+import { type BrowserMock, createBrowserMock, type MockRule, MockRuleError } from '../src/doors/browser-mock.js';
+import { type RunningMock, startMock } from '../src/doors/start-mock.js';
 import { STATUS_TEXT } from '../src/http/status-text.js';
-import { type RunningMock, startMock } from '../src/start-mock.js';
 
 const contract: unknown = JSON.parse(readFileSync(openapiJsonPath, 'utf8'));
 const keys = { 'door-ok-key': 'ok', 'door-revoked-key': 'unauthorized', 'door-readonly-key': 'forbidden' } as const;

@@ -39,7 +39,7 @@ describe("each key's journal is bounded on its own", () => {
     for (let i = 0; i <= 100; i++) await list(mock, `bounds-key-${String(i).padStart(3, '0')}`);
     expect(mock.requests({ key: 'bounds-key-000' })).toEqual([]);
     expect(mock.requests({ key: 'bounds-key-001' })).toHaveLength(1);
-    expect(mock.droppedRequests).toBe(1);
+    expect(mock.droppedRequests()).toBe(1);
   });
 });
 

@@ -93,7 +93,7 @@ test('the journal keeps the last journalSize requests and counts the dropped one
   extra.push(small);
   for (let i = 0; i < 5; i++) await send(small.url, { path: `/api/thumbnails?n=${i}`, headers: { 'x-api-key': 'k' } });
   expect(small.requests().map((entry) => entry.query.n)).toEqual(['2', '3', '4']);
-  expect(small.droppedRequests).toBe(2);
+  expect(small.droppedRequests()).toBe(2);
   expect((await send(small.url, { path: '/__mock/requests' })).json().dropped).toBe(2);
 });
 
@@ -102,7 +102,7 @@ test('journalSize 0 turns the journal off', async () => {
   extra.push(off);
   await send(off.url, { headers: { 'x-api-key': 'k' } });
   expect(off.requests()).toEqual([]);
-  expect(off.droppedRequests).toBe(1);
+  expect(off.droppedRequests()).toBe(1);
 });
 
 test('a body over 64 KiB is kept cut, as text, and says so', async () => {

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { loadContract } from '@thumbnail-api/spec';
 import { apiKeyFormsOf } from '@thumbnail-api/spec/model';
 import { describe, expect, test } from 'vitest';
-import { type KeyRegistry, loadKeyRegistry } from '../src/pipeline/key-registry.js';
+import { type KeyRegistry, loadKeyRegistry } from '../src/assembly/key-registry.js';
 import { scratchDir } from './helpers/scratch-dir.js';
 
 describe("the bundled contract's forms of the key read it as the interface describes it", () => {

@@ -1,11 +1,15 @@
 // One suite for every implementation of the test-double interface: startMock()'s result, createHandlers()'s (through
-// msw/node) and connectMock() over HTTP to the command-line mock in its own process. A behaviour cannot exist in one
-// and not the others: each case runs against all three, with `await` (in-process answers come at once).
+// msw/node) and connectMock() over HTTP to the command-line mock in its own process, and their key views. A behaviour
+// cannot exist in one and not the others: each case runs against all three, with `await` (in-process answers come at
+// once). A new member of the interface is added to MEMBERS and given its case here.
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { MockRuleError, type TestDouble } from '../src/index.js';
 import { implementations as every, type Implementation } from './helpers/test-doubles.js';
 
-const implementations = every();
+/** A journal of 5 requests per key: enough for every case, few enough to see requests dropped. */
+const implementations = every({ journalSize: 5 });
+/** The members of the interface (test-double.ts), on the double and on each key view. */
+const MEMBERS = ['clearRequests', 'clearRules', 'coverage', 'droppedRequests', 'endPending', 'nearMisses', 'requests', 'reset', 'rule', 'rules'];
 
 const alice = 'key-of-alice-0001';
 const bob = 'key-of-bob-000002';
@@ -27,6 +31,24 @@ describe.each(Object.keys(implementations))('%s', (name) => {
       headers: { 'x-api-key': key, 'content-type': 'application/json' },
       body: JSON.stringify({ prompt }),
     });
+
+  test('has every member of the interface, and so has its key view', () => {
+    const functions = (value: object) =>
+      Object.keys(value)
+        .filter((name) => typeof (value as Record<string, unknown>)[name] === 'function')
+        .sort();
+    expect(functions(double).filter((name) => name !== 'forKey' && name !== 'stop')).toEqual(MEMBERS);
+    expect(functions(double.forKey(alice))).toEqual(MEMBERS);
+  });
+
+  test('counts the requests the journal no longer keeps, per key and in all; a clear starts the count again', async () => {
+    for (let sent = 0; sent < 7; sent++) await list(bob);
+    await list(alice);
+    expect([await double.droppedRequests(), await double.forKey(bob).droppedRequests(), await double.forKey(alice).droppedRequests()]).toEqual([2, 2, 0]);
+    expect(await double.forKey(bob).requests()).toHaveLength(5);
+    await double.forKey(bob).clearRequests();
+    expect(await double.droppedRequests()).toBe(0);
+  });
 
   test('a rule answers the requests it matches, and the journal names it; removed, it answers no more', async () => {
     const rule = await double.rule({ operationId: 'listThumbnails', answer: { status: 503, headers: { 'retry-after': '2' } } });

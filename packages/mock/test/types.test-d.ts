@@ -113,3 +113,23 @@ describe('another contract (--spec)', () => {
     void other.rule({ operationId: 'createThumbnail', answer: { status: 200 } });
   });
 });
+
+describe('one interface, answers delivered two ways', () => {
+  test('every form has the same members; in this process answers come at once, over HTTP they are promised', () => {
+    expectTypeOf<Exclude<keyof ConnectedMock, 'url'>>().toEqualTypeOf<keyof TestDouble>();
+    expectTypeOf<Exclude<keyof ThumbnailApiHandlers, 'baseUrl' | 'handlers'>>().toEqualTypeOf<keyof TestDouble>();
+    expectTypeOf(mock.droppedRequests()).toEqualTypeOf<number>();
+    expectTypeOf(connected.droppedRequests()).toEqualTypeOf<Promise<number>>();
+    expectTypeOf(handlers.forKey('k').endPending()).toEqualTypeOf<number>();
+    expectTypeOf(connected.forKey('k').endPending()).toEqualTypeOf<Promise<number>>();
+    expectTypeOf(mock.rule).returns.resolves.toHaveProperty('remove').returns.toEqualTypeOf<void>();
+    expectTypeOf(connected.rule).returns.resolves.toHaveProperty('remove').returns.toEqualTypeOf<Promise<void>>();
+  });
+
+  test("a key view's filters name no key: the view is of one key already", () => {
+    // @ts-expect-error a view filters by operation only
+    void mock.forKey('k').requests({ key: 'another' });
+    // @ts-expect-error a view's coverage is its key's
+    void connected.forKey('k').coverage({ key: 'another' });
+  });
+});

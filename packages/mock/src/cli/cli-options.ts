@@ -1,13 +1,14 @@
 // The command line of thumbnail-api-mock, parsed and checked.
 import { type ParseArgsConfig, parseArgs } from 'node:util';
+import { nearestOf } from '../assembly/options.js';
 import { CONTROL_ROUTES } from '../control/control-routes.js';
 import { allowedHostsOf } from '../http/allowed-hosts.js';
-import { nearestOf } from '../options.js';
 import { corsPolicy } from '../pipeline/cors.js';
 import { parseRequiredCoverage, type RequiredCoverage } from './wrapper-report.js';
 
 export const usage = `Usage: thumbnail-api-mock [options] [-- <command> [args...]]
        thumbnail-api-mock propose <dir> [--spec <file>]
+       thumbnail-api-mock health [--url <base-url>]           (exit 0 when the mock answers)
 
 Serves the Thumbnail Generation Service API contract (bundled in this package).
 
@@ -48,8 +49,15 @@ Options:
   --require-coverage <all|operation[:outcome],...>
                          With -- <command>: exit 1 naming each outcome the command's requests never
                          exercised, e.g. all, or createThumbnail,listThumbnails:403
+  --log-requests         Print a line per request on stdout (time, method, path, status, ms, and
+                         the rule, fault or recording that answered)
   -h, --help             Show this help
   --version              Show the version
+
+Every option can also come from a variable: THUMBNAIL_API_MOCK_ and the flag's name in capitals
+(--journal-size 0 is THUMBNAIL_API_MOCK_JOURNAL_SIZE=0, --log-requests is THUMBNAIL_API_MOCK_LOG_REQUESTS=true);
+the repeatable ones take a comma-separated list under a plural name: THUMBNAIL_API_MOCK_ALLOWED_HOSTS=mock,api,
+THUMBNAIL_API_MOCK_CORS_ORIGINS, THUMBNAIL_API_MOCK_REDACT. A flag given on the command line wins.
 
 How a request to a documented operation is answered, in this order (the first check that decides
 answers; the README and the testing guide tell the same four):
@@ -133,6 +141,8 @@ export interface CliOptions {
   readonly coverageReport: string | undefined;
   /** What the command's requests must have exercised (the wrapper exits 1 naming what they did not). */
   readonly requireCoverage: RequiredCoverage | undefined;
+  /** Print a line per request on stdout. */
+  readonly logRequests: boolean;
   /** The command to run against the mock, if any. */
   readonly command: readonly string[];
   readonly help: boolean;
@@ -162,6 +172,7 @@ export function parseCliOptions(argv: readonly string[]): CliOptions {
     replay: { type: 'string' },
     'coverage-report': { type: 'string' },
     'require-coverage': { type: 'string' },
+    'log-requests': { type: 'boolean' },
     help: { type: 'boolean', short: 'h' },
     version: { type: 'boolean' },
   });
@@ -228,6 +239,7 @@ export function parseCliOptions(argv: readonly string[]): CliOptions {
     replay: values.replay,
     coverageReport: values['coverage-report'],
     requireCoverage,
+    logRequests: values['log-requests'] ?? false,
     command,
     help: values.help ?? false,
     version: values.version ?? false,

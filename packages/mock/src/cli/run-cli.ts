@@ -4,11 +4,14 @@
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { BASE_URL_VARIABLE } from '@thumbnail-api/spec/profile';
-import type { MockTestDouble } from '../double/test-double.js';
+import { startMock } from '../doors/start-mock.js';
+import type { ThumbnailApiOperations } from '../double/operation-types.js';
+import type { TestDouble } from '../double/test-double.js';
 import type { ContractReport } from '../proxy/contract-report.js';
-import { startMock } from '../start-mock.js';
 import { type CliOptions, parseCliOptions, usage } from './cli-options.js';
+import { envArguments, withEnvSources } from './env-options.js';
 import { watchParent } from './parent-watch.js';
+import { logRequests } from './request-log.js';
 import { wrappedCommandEnv } from './wrapped-command-env.js';
 import { checkRequiredCoverage, endOfRun } from './wrapper-report.js';
 
@@ -32,11 +35,17 @@ const commandGraceMs = 5_000;
 export async function runCli(argv: readonly string[]): Promise<void> {
   // propose (with yaml) and the proxy are imported when used: the mock's start-up does not wait on them.
   if (argv[0] === 'propose') return (await import('./run-propose.js')).runPropose(argv.slice(1));
+  if (argv[0] === 'health') return (await import('./run-health.js')).runHealth(argv.slice(1));
   let options: CliOptions;
+  let sources: ReadonlyMap<string, string> = new Map();
   try {
-    options = parseCliOptions(argv);
+    // Variables (THUMBNAIL_API_MOCK_*) first, so that a flag on the command line wins.
+    const fromEnv = envArguments(argv, process.env);
+    sources = fromEnv.sources;
+    for (const name of fromEnv.unknown) console.error(`thumbnail-api-mock: warning: ${name} is no option of this command; ignored.`);
+    options = parseCliOptions([...fromEnv.args, ...argv]);
   } catch (error) {
-    console.error(`${(error as Error).message}\n\n${usage}`);
+    console.error(`${withEnvSources((error as Error).message, sources)}\n\n${usage}`);
     process.exit(2);
   }
   if (options.help) {
@@ -56,7 +65,7 @@ export async function runCli(argv: readonly string[]): Promise<void> {
   });
 
   let running: { url: string; stop(): Promise<void> };
-  let double: MockTestDouble | undefined;
+  let double: TestDouble<ThumbnailApiOperations, 'now'> | undefined;
   let report: (() => ContractReport) | undefined;
   let upstream = '';
   let formatSummary: ((report: ContractReport, upstream: string) => string) | undefined;
@@ -88,7 +97,7 @@ export async function runCli(argv: readonly string[]): Promise<void> {
       if (mock.replay !== undefined) console.log(replaySummary(mock.replay, options.replay!));
     } else {
       const [{ startContractProxy }, { formatExchange, formatSummary: summaryText }] = await Promise.all([
-        import('../start-proxy.js'),
+        import('../doors/start-proxy.js'),
         import('../proxy/contract-report.js'),
       ]);
       formatSummary = summaryText;
@@ -113,6 +122,9 @@ export async function runCli(argv: readonly string[]): Promise<void> {
     console.error(`thumbnail-api-mock: ${(error as Error).message}`);
     process.exit(1);
   }
+
+  // No await since the start line: no request was answered before the log listens.
+  if (options.logRequests) logRequests(Number(new URL(running.url).port || 80), (line) => console.log(line));
 
   // Output is informational: a closed terminal or a dead reader of our pipes must not stop a clean shutdown.
   for (const stream of [process.stdout, process.stderr]) stream.on('error', () => {});

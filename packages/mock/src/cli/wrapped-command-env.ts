@@ -1,8 +1,8 @@
 // What the `-- <command>` wrapper puts in the command's environment: the mock's URL, and a key the mock accepts when
 // the environment has none, so that code on the client's defaults (which reads both) runs under it with no set-up.
 import { API_KEY_VARIABLE, BASE_URL_VARIABLE } from '@thumbnail-api/spec/profile';
+import { loadKeyRegistry, registryNote } from '../assembly/key-registry.js';
 import { keyHintOf } from '../http/credentials.js';
-import { loadKeyRegistry, registryNote } from '../pipeline/key-registry.js';
 
 /** The key set without a registry, where the mock accepts any non-empty key: it is the mock's own, no secret. */
 export const WRAPPER_KEY = 'thumbnail-api-mock-key';

@@ -5,7 +5,8 @@ import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { CoverageReport } from '../double/coverage.js';
 import type { NearMiss } from '../double/near-miss.js';
-import type { MockTestDouble } from '../double/test-double.js';
+import type { ThumbnailApiOperations } from '../double/operation-types.js';
+import type { TestDouble } from '../double/test-double.js';
 
 /** What --require-coverage asks for: every documented outcome, or these operations (and outcomes of them). */
 export type RequiredCoverage = 'all' | readonly { readonly operationId: string; readonly outcome: string | undefined }[];
@@ -27,7 +28,7 @@ export interface EndOfRun {
  * Reports the end of a run on stderr (`print`), and returns its exit code: the command's, else 1 when a required outcome
  * was never seen or the report could not be written.
  */
-export function endOfRun(double: MockTestDouble, settings: EndOfRun, code: number, print: (line: string) => void): number {
+export function endOfRun(double: TestDouble<ThumbnailApiOperations, 'now'>, settings: EndOfRun, code: number, print: (line: string) => void): number {
   const report = double.coverage();
   let exitCode = code;
   if (settings.commandRan && code !== 0) {

@@ -3,7 +3,7 @@
 import { type ContractModel, escapeSegment } from '@thumbnail-api/spec/model';
 import type { ContractValidator } from '@thumbnail-api/spec/validator';
 import type { CompiledOperation } from '../contract/compile-operation.js';
-import { nearestOf } from '../nearest-name.js';
+import { nearestOf } from './nearest-name.js';
 import { type CheckedRule, MockRuleError } from './rule-check.js';
 
 /** Why the key registry answers `key` before any rule is looked at (e.g. `key not in the registry`), or `undefined` for a key it lets through. */

@@ -6,7 +6,7 @@ import type { PendingRequests } from '../double/pending.js';
 import { type FailureLog, failedAnswer } from '../http/answer-failure.js';
 import type { PreparedAnswer } from '../http/prepared-answer.js';
 import { STATUS_TEXT } from '../http/status-text.js';
-import type { Outcome } from '../pipeline/exchange.js';
+import type { Outcome } from '../pipeline/outcome.js';
 
 /** Statuses whose responses carry no body, whatever the answer holds. */
 const bodiless = new Set([101, 103, 204, 205, 304]);

@@ -4,7 +4,7 @@
 import type { CompiledOperation } from '../contract/compile-operation.js';
 import { mockError } from '../http/mock-error.js';
 import type { PreparedAnswer } from '../http/prepared-answer.js';
-import type { EngineRequest } from './exchange.js';
+import type { EngineRequest } from './engine-request.js';
 
 export interface Answerer {
   /** The answer to `request` for `operation`, its body already read (`undefined` without one); never rejects. */

@@ -1,8 +1,8 @@
-// One pass per request. Each step below is a named function over the request's Exchange, run in the order the
-// README states: the target read, CORS, the route, authentication, the rules a test added, Prefer, the body's
-// validation, the answer. The first step that decides ends the pass, and the journal gets one record of it, whatever
-// decided (with, when rules did not answer, the nearest one: a near miss), and the coverage its count. A step that
-// needs the body says so; the runner reads it once and runs that step again, so no step reads it before
+// One pass per request. Each step below is a named function over the request's Pass (what the pass knows of it so
+// far), run in the order the README states: the target read, CORS, the route, authentication, the rules a test added,
+// Prefer, the body's validation, the answer. The first step that decides ends the pass, and the journal gets one record
+// of it, whatever decided (with, when rules did not answer, the nearest one: a near miss), and the coverage its count.
+// A step that needs the body says so; the runner reads it once and runs that step again, so no step reads it before
 // authentication. Transport-free: the node:http adapter (src/node/) and the Fetch one (src/fetch/) hand it an
 // EngineRequest and act on the Outcome.
 import type { ApiKeyForm } from '@thumbnail-api/spec/model';
@@ -20,8 +20,9 @@ import { noteLines, type PreparedAnswer, prepareAnswer, withHeaders } from '../h
 import { queryValues, type RequestTarget, readTarget } from '../http/request-target.js';
 import type { Answerer } from './answerer.js';
 import { type CorsPolicy, corsLines, isPreflight, preflightAnswer } from './cors.js';
-import type { EngineRequest, Outcome } from './exchange.js';
+import type { EngineRequest } from './engine-request.js';
 import { type KeyOutcome, noKeyNote, outcomeOf, registryNote } from './key-outcome.js';
+import type { Outcome } from './outcome.js';
 import { choosesAnswer, type Preference, readPreference } from './prefer.js';
 
 export interface PipelineOptions {
@@ -60,7 +61,7 @@ export interface Pipeline {
 }
 
 /** What the pass knows of one request so far. */
-interface Exchange {
+interface Pass {
   readonly request: EngineRequest;
   /** Where the outcome goes. */
   readonly callbacks: PassCallbacks;
@@ -89,7 +90,7 @@ interface Exchange {
 /** What a step returns when it needs the body first: the runner reads it (once) and runs that step again. */
 const needsBody: unique symbol = Symbol('the step needs the body');
 
-type Step = (exchange: Exchange, options: PipelineOptions) => Outcome | undefined | typeof needsBody | Promise<Outcome | undefined>;
+type Step = (pass: Pass, options: PipelineOptions) => Outcome | undefined | typeof needsBody | Promise<Outcome | undefined>;
 
 /** The steps, in order; each decides the outcome, or leaves it (`undefined`) to the next, or asks for the body. */
 const steps: readonly Step[] = [cors, route, authenticate, applyRules, prefer, validate, answer];
@@ -99,46 +100,45 @@ export function createPipeline(options: PipelineOptions): Pipeline {
 }
 
 /** Runs the steps from `from` on, until one decides; waits only for the body, or for a step that returns a promise. */
-function run(exchange: Exchange, options: PipelineOptions, from: number): void {
+function run(pass: Pass, options: PipelineOptions, from: number): void {
   try {
     for (let index = from; index < steps.length; index++) {
-      const decided = steps[index]!(exchange, options);
+      const decided = steps[index]!(pass, options);
       if (decided === undefined) continue;
       if (decided === needsBody) {
         const resume = (body: Buffer | undefined) => {
-          exchange.body = body;
-          exchange.bodyRead = true;
-          run(exchange, options, index);
+          pass.body = body;
+          pass.bodyRead = true;
+          run(pass, options, index);
         };
-        exchange.request.readBody(BODY_LIMIT, resume, exchange.callbacks.failed);
+        pass.request.readBody(BODY_LIMIT, resume, pass.callbacks.failed);
       } else if (decided instanceof Promise) {
-        decided.then((outcome) => (outcome === undefined ? run(exchange, options, index + 1) : end(exchange, outcome, options)), exchange.callbacks.failed);
+        decided.then((outcome) => (outcome === undefined ? run(pass, options, index + 1) : end(pass, outcome, options)), pass.callbacks.failed);
       } else {
-        end(exchange, decided, options);
+        end(pass, decided, options);
       }
       return;
     }
     // `answer`, the last step, always decides.
     throw new Error('No step of the pipeline decided the outcome.');
   } catch (error) {
-    exchange.callbacks.failed(error);
+    pass.callbacks.failed(error);
   }
 }
 
 /** The journal's one record of the pass and its count in the coverage, then the outcome to the adapter. */
-function end(exchange: Exchange, outcome: Outcome, options: PipelineOptions): void {
+function end(pass: Pass, outcome: Outcome, options: PipelineOptions): void {
   try {
-    options.journal.record(recordOf(exchange, outcome));
-    if (exchange.operation !== undefined)
-      options.coverage.count(exchange, outcome.kind === 'answer' || outcome.kind === 'truncated' ? outcome.answer : undefined);
-    exchange.callbacks.done(outcome);
+    options.journal.record(recordOf(pass, outcome));
+    if (pass.operation !== undefined) options.coverage.count(pass, outcome.kind === 'answer' || outcome.kind === 'truncated' ? outcome.answer : undefined);
+    pass.callbacks.done(outcome);
   } catch (error) {
-    exchange.callbacks.failed(error);
+    pass.callbacks.failed(error);
   }
 }
 
 /** The target read: its path and query, and the documented path it names (if any). */
-function begin(request: EngineRequest, callbacks: PassCallbacks, contract: CompiledContract): Exchange {
+function begin(request: EngineRequest, callbacks: PassCallbacks, contract: CompiledContract): Pass {
   const target = readTarget(request.target);
   const presented = contract.apiKeys.read(request.headers, target.query);
   return {
@@ -161,159 +161,158 @@ function begin(request: EngineRequest, callbacks: PassCallbacks, contract: Compi
 }
 
 /** CORS: a preflight is answered here (for any path); any other request gets the lines its Origin allows. */
-function cors(exchange: Exchange, options: PipelineOptions): Outcome | undefined {
-  const { method, headers } = exchange.request;
-  if (isPreflight(method, headers)) return send(exchange, preflightAnswer(options.cors, headers, exchange.path?.allow));
-  exchange.cors = corsLines(options.cors, headers.origin);
+function cors(pass: Pass, options: PipelineOptions): Outcome | undefined {
+  const { method, headers } = pass.request;
+  if (isPreflight(method, headers)) return send(pass, preflightAnswer(options.cors, headers, pass.path?.allow));
+  pass.cors = corsLines(options.cors, headers.origin);
   return undefined;
 }
 
 /** The route: a path or method the contract does not document gets the mock's 404 or 405 (OPTIONS: 204 with Allow). */
-function route(exchange: Exchange): Outcome | undefined {
-  const { method } = exchange.request;
-  const path = exchange.path;
-  if (path === undefined) return send(exchange, unknownPath(method, exchange.target.pathname));
+function route(pass: Pass): Outcome | undefined {
+  const { method } = pass.request;
+  const path = pass.path;
+  if (path === undefined) return send(pass, unknownPath(method, pass.target.pathname));
   const operation = path.operations.get(method) ?? (method === 'HEAD' ? path.operations.get('GET') : undefined);
-  if (operation === undefined) return send(exchange, method === 'OPTIONS' ? allowedMethods(path.allow) : methodNotAllowed(method, path.template, path.allow));
-  exchange.operation = operation;
+  if (operation === undefined) return send(pass, method === 'OPTIONS' ? allowedMethods(path.allow) : methodNotAllowed(method, path.template, path.allow));
+  pass.operation = operation;
   return undefined;
 }
 
 /** Authentication, before the body is read and whatever it holds: the registry answers every operation. */
-function authenticate(exchange: Exchange, options: PipelineOptions): Outcome | undefined {
-  const operation = exchange.operation!;
-  const { headers } = exchange.request;
+function authenticate(pass: Pass, options: PipelineOptions): Outcome | undefined {
+  const operation = pass.operation!;
+  const { headers } = pass.request;
   const outcome = options.keys
-    ? outcomeOf(options.keys, exchange.key)
-    : operation.credentials === undefined || operation.credentials(headers, exchange.target.query)
+    ? outcomeOf(options.keys, pass.key)
+    : operation.credentials === undefined || operation.credentials(headers, pass.target.query)
       ? 'ok'
       : 'unauthorized';
   if (outcome === 'ok') return undefined;
   // With a registry both are documented (checked at start); without one only the 401 is sent.
   const refused = outcome === 'forbidden' ? operation.forbidden! : operation.unauthorized;
   // What the registry decided says why, in the answer and the journal.
-  const note =
-    options.keys === undefined ? undefined : exchange.key === undefined ? noKeyNote(options.contract.apiKeys) : registryNote(options.keys, exchange.key);
-  return send(exchange, note === undefined ? refused : withHeaders(refused, noteLines(note)));
+  const note = options.keys === undefined ? undefined : pass.key === undefined ? noKeyNote(options.contract.apiKeys) : registryNote(options.keys, pass.key);
+  return send(pass, note === undefined ? refused : withHeaders(refused, noteLines(note)));
 }
 
 /**
  * The rules a test added, newest first: with rules in force (or used up) the body is read first (a rule may match by
  * it). When none answers, the nearest one and where the request differs are recorded (a near miss).
  */
-function applyRules(exchange: Exchange, options: PipelineOptions): Outcome | undefined | typeof needsBody {
-  const operation = exchange.operation!;
+function applyRules(pass: Pass, options: PipelineOptions): Outcome | undefined | typeof needsBody {
+  const operation = pass.operation!;
   const candidates = options.rules.of(operation);
   const usedUp = options.rules.retiredOf(operation);
   if (candidates === undefined && usedUp === undefined) return undefined;
-  if (exchange.request.framed && !exchange.bodyRead) return needsBody;
-  const request = matchable(exchange);
+  if (pass.request.framed && !pass.bodyRead) return needsBody;
+  const request = matchable(pass);
   const rule = candidates === undefined ? undefined : options.rules.match(candidates, request);
   if (rule === undefined) {
     // Why none answered, for the journal: data of this pass, not a branch of the answer.
-    exchange.nearMiss = nearestMiss(candidates ?? none, usedUp ?? none, request);
+    pass.nearMiss = nearestMiss(candidates ?? none, usedUp ?? none, request);
     return undefined;
   }
-  exchange.rule = rule;
+  pass.rule = rule;
   if (rule.answer === undefined && rule.fault === undefined) {
     // A delay alone: the contract's answer, later.
-    exchange.delayMs = rule.delayMs;
+    pass.delayMs = rule.delayMs;
     return undefined;
   }
-  return byRule(exchange, rule);
+  return byRule(pass, rule);
 }
 
 /** What a rule with an answer or a fault does. */
-function byRule(exchange: Exchange, rule: ActiveRule): Outcome {
+function byRule(pass: Pass, rule: ActiveRule): Outcome {
   const { delayMs } = rule;
   switch (rule.fault) {
     case 'reset':
-      return { kind: 'reset', delayMs, key: exchange.key };
+      return { kind: 'reset', delayMs, key: pass.key };
     case 'hang':
-      return { kind: 'hang', key: exchange.key };
+      return { kind: 'hang', key: pass.key };
     case 'truncated':
       // A HEAD answer has no body to cut short: its headers are all of it, over HTTP and through MSW alike.
-      if (exchange.request.method === 'HEAD') break;
+      if (pass.request.method === 'HEAD') break;
       return {
         kind: 'truncated',
         answer: byRuleOf(rule, rule.answer!),
-        cors: exchange.cors,
+        cors: pass.cors,
         delayMs,
-        key: exchange.key,
+        key: pass.key,
         sentBytes: Math.floor(rule.answer!.body.length / 2),
       };
   }
-  exchange.delayMs = delayMs;
-  return send(exchange, rule.answer!);
+  pass.delayMs = delayMs;
+  return send(pass, rule.answer!);
 }
 
 /**
  * Prefer (or its query fallbacks, `?__code=`) chooses a documented answer whatever the body; what the compiled contract
  * cannot answer (a generated body, an operation compiled for Prism) goes to the generated-answer step.
  */
-function prefer(exchange: Exchange, options: PipelineOptions): Outcome | undefined | typeof needsBody | Promise<Outcome> {
-  const operation = exchange.operation!;
-  const { headers } = exchange.request;
-  const query = exchange.target.query;
+function prefer(pass: Pass, options: PipelineOptions): Outcome | undefined | typeof needsBody | Promise<Outcome> {
+  const operation = pass.operation!;
+  const { headers } = pass.request;
+  const query = pass.target.query;
   // Where only Prism can check the key, it checks Prefer too, after it.
   const keyChecked = options.keys !== undefined || !operation.credentialsByPrism;
   // node joins repeated Prefer lines with ', ', as Prism reads them.
   const header = headers.prefer as string | undefined;
   const read = header || query?.includes('__') ? readPreference(header, query) : undefined;
-  if (read !== undefined && 'malformed' in read && keyChecked) return send(exchange, malformedPrefer(read.malformed));
+  if (read !== undefined && 'malformed' in read && keyChecked) return send(pass, malformedPrefer(read.malformed));
   const chosen: Preference | undefined = read !== undefined && 'preference' in read && choosesAnswer(read.preference) ? read.preference : undefined;
   if (operation.prismReason !== undefined) {
     // Prism answers, once the mock knows that what is preferred is documented.
     const problem = chosen && keyChecked ? operation.preferenceProblem(chosen.code, chosen.example) : undefined;
-    return problem ? send(exchange, problem) : generated(exchange, options);
+    return problem ? send(pass, problem) : generated(pass, options);
   }
   if (chosen === undefined) return undefined;
   const { answer: preferred, documented } = operation.preferred(chosen.code, chosen.example, headers.accept);
   // A generated body is Prism's, once the mock knows the status asked for is documented (an example wins over it).
   // A HEAD goes too, as its GET (found by the differential campaign: Prism checks the body before it generates).
-  if (documented && chosen.dynamic === true && chosen.example === undefined) return generated(exchange, options);
-  return send(exchange, preferred);
+  if (documented && chosen.dynamic === true && chosen.example === undefined) return generated(pass, options);
+  return send(pass, preferred);
 }
 
 /** The answer of what the compiled contract does not cover (Prism, or the not-compiled 501), the body read first. */
-function generated(exchange: Exchange, options: PipelineOptions): Outcome | typeof needsBody | Promise<Outcome> {
-  const { request, body } = exchange;
-  const operation = exchange.operation!;
-  if (request.framed && !exchange.bodyRead) return needsBody;
+function generated(pass: Pass, options: PipelineOptions): Outcome | typeof needsBody | Promise<Outcome> {
+  const { request, body } = pass;
+  const operation = pass.operation!;
+  if (request.framed && !pass.bodyRead) return needsBody;
   if (request.framed && body === undefined) {
-    return send(exchange, operation.refused([413], `The request body is larger than the mock reads (${BODY_LIMIT} bytes).`));
+    return send(pass, operation.refused([413], `The request body is larger than the mock reads (${BODY_LIMIT} bytes).`));
   }
-  return options.generated.answer(request, body, operation).then((answer) => send(exchange, answer));
+  return options.generated.answer(request, body, operation).then((answer) => send(pass, answer));
 }
 
 /** The body's validation: its size, media type, JSON and schema, as Prism checks them (an operation with no body: none sent). */
-function validate(exchange: Exchange): Outcome | undefined | typeof needsBody | Promise<Outcome | undefined> {
-  const { request } = exchange;
-  const operation = exchange.operation!;
+function validate(pass: Pass): Outcome | undefined | typeof needsBody | Promise<Outcome | undefined> {
+  const { request } = pass;
+  const operation = pass.operation!;
   if (operation.body.kind === 'none' && !request.framed) return undefined;
-  if (!exchange.bodyRead) return needsBody;
+  if (!pass.bodyRead) return needsBody;
   const judge = (refusal: BodyRefusal | undefined) => {
     if (refusal === undefined) return undefined;
-    exchange.refusal = refusal.status;
-    return send(exchange, operation.refused(refusalStatuses[refusal.status], refusal.note));
+    pass.refusal = refusal.status;
+    return send(pass, operation.refused(refusalStatuses[refusal.status], refusal.note));
   };
   // A promise only while the validator is still loading.
-  const refusal = checkBody(operation.body, request.framed, exchange.body, request.headers['content-type']);
+  const refusal = checkBody(operation.body, request.framed, pass.body, request.headers['content-type']);
   return refusal instanceof Promise ? refusal.then(judge) : judge(refusal);
 }
 
 /** The answer to a valid request: a recording of it (--replay), else the documented success answer for its Accept. */
-function answer(exchange: Exchange, options: PipelineOptions): Outcome {
-  const { request } = exchange;
-  const operation = exchange.operation!;
-  const recorded = options.replay?.answerFor(operation, exchange.target, jsonOf(exchange));
-  return send(exchange, recorded ?? operation.successFor(request.headers.accept));
+function answer(pass: Pass, options: PipelineOptions): Outcome {
+  const { request } = pass;
+  const operation = pass.operation!;
+  const recorded = options.replay?.answerFor(operation, pass.target, jsonOf(pass));
+  return send(pass, recorded ?? operation.successFor(request.headers.accept));
 }
 
 /** An answer outcome, with the request's CORS lines and any delay a rule asked for (and that rule's id). */
-function send(exchange: Exchange, answer: PreparedAnswer): Outcome {
-  const sent = exchange.rule === undefined ? answer : byRuleOf(exchange.rule, answer);
-  return { kind: 'answer', answer: sent, cors: exchange.cors, delayMs: exchange.delayMs, key: exchange.key };
+function send(pass: Pass, answer: PreparedAnswer): Outcome {
+  const sent = pass.rule === undefined ? answer : byRuleOf(pass.rule, answer);
+  return { kind: 'answer', answer: sent, cors: pass.cors, delayMs: pass.delayMs, key: pass.key };
 }
 
 /** An answer a rule made (or delayed), naming it: a test sees which of its rules answered. */
@@ -322,19 +321,19 @@ function byRuleOf(rule: ActiveRule, answer: PreparedAnswer): PreparedAnswer {
 }
 
 /** The request as a rule's matcher reads it. */
-function matchable(exchange: Exchange): MatchableRequest {
+function matchable(pass: Pass): MatchableRequest {
   return {
-    key: exchange.key,
-    pathname: exchange.target.pathname,
-    query: () => queryValues(exchange.target.query),
-    body: jsonOf(exchange),
+    key: pass.key,
+    pathname: pass.target.pathname,
+    query: () => queryValues(pass.target.query),
+    body: jsonOf(pass),
   };
 }
 
 /** A JSON body's value, for rules and recordings that match by body; `undefined` when none was read or it is not JSON. */
-function jsonOf(exchange: Exchange): unknown {
-  const body = exchange.body;
-  const contentType = exchange.request.headers['content-type'];
+function jsonOf(pass: Pass): unknown {
+  const body = pass.body;
+  const contentType = pass.request.headers['content-type'];
   if (body === undefined || body.length === 0 || contentType === undefined || !isJsonMediaType(contentType)) return undefined;
   try {
     return JSON.parse(body.toString('utf8'));
@@ -344,21 +343,21 @@ function jsonOf(exchange: Exchange): unknown {
 }
 
 /** The journal's one record of the pass. */
-function recordOf(exchange: Exchange, outcome: Outcome): JournalRecord {
-  const { request, rule } = exchange;
+function recordOf(pass: Pass, outcome: Outcome): JournalRecord {
+  const { request, rule } = pass;
   return {
-    time: exchange.time,
-    key: exchange.key,
+    time: pass.time,
+    key: pass.key,
     method: request.method,
     target: request.target,
     headers: request.headers,
-    operationId: exchange.operation?.name ?? null,
+    operationId: pass.operation?.name ?? null,
     status: outcome.kind === 'answer' || outcome.kind === 'truncated' ? outcome.answer.status : null,
     rule: rule?.id ?? null,
     simulated: rule?.simulated ?? null,
-    body: exchange.body,
+    body: pass.body,
     answerHeaders: outcome.kind === 'answer' || outcome.kind === 'truncated' ? outcome.answer.headers : undefined,
-    nearMiss: exchange.nearMiss,
+    nearMiss: pass.nearMiss,
   };
 }
 

@@ -8,7 +8,7 @@ import { responseFits } from '../contract/response-fit.js';
 import { mockError } from '../http/mock-error.js';
 import { noteLines, type PreparedAnswer } from '../http/prepared-answer.js';
 import { targetOn } from '../http/request-target.js';
-import { type BufferedResponse, messageHeaders, sendRequest } from '../node/http-exchange.js';
+import { type BufferedResponse, messageHeaders, sendRequest } from '../node/http-client.js';
 import type { Answerer } from '../pipeline/answerer.js';
 import { formBodyForPrism, headersForPrism, isFormBody } from './prism-input.js';
 import { type PrismServer, prismWithin, startPrismServer } from './prism-server.js';

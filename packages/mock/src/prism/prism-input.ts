@@ -3,7 +3,7 @@
 // own process, so such a throw would end that process: every request forwarded to Prism goes through here.
 import type { IncomingHttpHeaders, OutgoingHttpHeaders } from 'node:http';
 import { isMediaRange } from '../http/media-type.js';
-import { messageHeaders } from '../node/http-exchange.js';
+import { messageHeaders } from '../node/http-client.js';
 
 // The media types whose bodies Prism splits into fields itself (it does so for multipart too).
 const formBody = /^\s*(?:application\/x-www-form-urlencoded|multipart\/form-data)\s*(?:;|$)/i;

@@ -1,6 +1,7 @@
 // Prism is an optional peer dependency: the test double never needs it, so `npm install @thumbnail-api/mock` does not
 // bring its 180 packages. What needs it (a generated body, the contract proxy) loads it on first use; when it is not
 // installed, the error names the one command that installs it, at the versions this package is tested with.
+import { carriedPrism, NOT_CARRIED } from './prism-carried.js';
 
 /** Prism's packages at the versions the mock is tested with (package.json's peerDependencies; a test keeps them equal). */
 export const PRISM_PACKAGES = {
@@ -20,6 +21,8 @@ export const prismInstallCommand = `npm install --save-dev ${Object.entries(PRIS
 export function prismLoadError(purpose: string, cause: unknown): Error {
   const error = cause as NodeJS.ErrnoException;
   const message = String(error?.message ?? cause).split('\n')[0]!;
+  const build = carriedPrism();
+  if (build !== undefined) return new Error(`${purpose} needs Prism, which ${build.absent}${error?.code === NOT_CARRIED ? '' : ` (${message})`}`);
   const absent = (error?.code === 'ERR_MODULE_NOT_FOUND' || error?.code === 'MODULE_NOT_FOUND') && /@stoplight\/prism-/.test(message);
   if (absent) {
     return new Error(

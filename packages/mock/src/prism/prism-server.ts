@@ -1,5 +1,6 @@
 // Prism in this process, built as its CLI builds it (prism-cli's createServer.ts), on a private loopback port.
 // Its modules take about a second to load, so they are loaded only when a request or the proxy needs them.
+import { carriedPrism, NOT_CARRIED } from './prism-carried.js';
 import { prismLoadError } from './prism-install.js';
 
 // What the mock uses of Prism's modules (their own typings pull in pino's, which are not installed).
@@ -106,6 +107,12 @@ export async function loadPrism(specifiers: readonly string[], purpose: string):
 
 /** A CommonJS module's exports, however the runtime hands them to `import()`. */
 async function load(specifier: string): Promise<unknown> {
+  const build = carriedPrism();
+  if (build !== undefined) {
+    const module = build.module(specifier);
+    if (module === undefined) throw Object.assign(new Error(`Prism's ${specifier} is not in this build.`), { code: NOT_CARRIED });
+    return module;
+  }
   const namespace = (await import(specifier)) as { default?: unknown };
   return namespace.default ?? namespace;
 }

@@ -5,7 +5,7 @@ import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 import type { ContractModel } from '@thumbnail-api/spec/model';
 import { isJsonMediaType } from '../http/media-type.js';
 import { queryValues, targetOn } from '../http/request-target.js';
-import { type BufferedResponse, messageHeaders } from '../node/http-exchange.js';
+import { type BufferedResponse, messageHeaders } from '../node/http-client.js';
 import type { PrismFinding, PrismRequest, PrismResponse, PrismValidators } from '../prism/prism-validators.js';
 import type { ContractFinding } from './proxied-exchange.js';
 

@@ -1,7 +1,7 @@
 // One exchange through the contract proxy, as it happened, and the one interface that everything listening to the
 // proxy (the report, the recorder) receives it through.
 import type { IncomingHttpHeaders } from 'node:http';
-import type { BufferedResponse } from '../node/http-exchange.js';
+import type { BufferedResponse } from '../node/http-client.js';
 
 /** One thing the proxy noticed about an exchange. */
 export interface ContractFinding {

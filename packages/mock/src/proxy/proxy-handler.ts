@@ -5,7 +5,7 @@ import { Agent as HttpAgent, type IncomingMessage, type ServerResponse } from 'n
 import { Agent as HttpsAgent } from 'node:https';
 import { originForm } from '../http/request-target.js';
 import type { RequestHandler } from '../node/front-server.js';
-import { type BufferedResponse, messageHeaders, reply, sendRequest } from '../node/http-exchange.js';
+import { type BufferedResponse, messageHeaders, reply, sendRequest } from '../node/http-client.js';
 import { BODY_LIMIT, readBodyUpTo } from '../node/read-body.js';
 import type { ContractCheck } from './contract-check.js';
 import type { ContractFinding, ExchangeListener, ProxiedExchange } from './proxied-exchange.js';

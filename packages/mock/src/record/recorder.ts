@@ -7,7 +7,7 @@ import { join, resolve } from 'node:path';
 import type { ApiKeyForms } from '@thumbnail-api/spec/model';
 import { scrub, secretsOf } from '../http/credentials.js';
 import { queryValues } from '../http/request-target.js';
-import type { BufferedResponse } from '../node/http-exchange.js';
+import type { BufferedResponse } from '../node/http-client.js';
 import type { ExchangeListener, ProxiedExchange } from '../proxy/proxied-exchange.js';
 import { RECORDING_VERSION, type Recording, recordedBody, recordedHeaders } from './recording.js';
 import { blankFields, checkRedactPointers, redactedHeaders, redactedPath, redactedQuery, replaceable } from './redact.js';

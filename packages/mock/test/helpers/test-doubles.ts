@@ -21,6 +21,7 @@ export interface DoubleOptions {
   readonly requireKey?: boolean;
   /** Another contract to serve (a file). */
   readonly specPath?: string;
+  readonly journalSize?: number;
 }
 
 /** Starts each implementation with `options`; `dir` holds the files the command line reads them from. */
@@ -48,6 +49,7 @@ export function implementations(options: DoubleOptions = {}, dir?: string): Reco
       const args = ['--port', '0'];
       if (options.requireKey) args.push('--require-key');
       if (options.specPath) args.push('--spec', options.specPath);
+      if (options.journalSize !== undefined) args.push('--journal-size', String(options.journalSize));
       if (options.keys) {
         if (dir === undefined) throw new Error('The command line reads the key registry from a file: give a folder.');
         const file = join(dir, 'keys.json');

@@ -1,14 +1,17 @@
 // startMock: the mock served over HTTP from this process. The contract is compiled into answers at start; Prism is
 // loaded into the process only by the first request that needs it (e.g. `Prefer: dynamic=true`).
-import type { LazyValidator } from './contract/lazy-validator.js';
-import type { ServedContract } from './contract/read-contract.js';
-import type { ContractOperations, ThumbnailApiOperations } from './double/operation-types.js';
-import type { MockTestDouble } from './double/test-double.js';
-import { type AssembledMock, assembleMock } from './mock-assembly.js';
-import { startFrontServer } from './node/front-server.js';
-import { createNodeHandler } from './node/node-adapter.js';
-import { checkOptions, checks, type MockOptions } from './options.js';
-import { type Answerer, lazyAnswerer } from './pipeline/answerer.js';
+
+import { assembleMock } from '../assembly/assemble-mock.js';
+import { checkOptions, checks, type MockOptions } from '../assembly/options.js';
+import { type AnswererFor, readParts } from '../assembly/read-parts.js';
+import type { LazyValidator } from '../contract/lazy-validator.js';
+import type { ServedContract } from '../contract/read-contract.js';
+import type { ContractOperations, ThumbnailApiOperations } from '../double/operation-types.js';
+import type { TestDouble } from '../double/test-double.js';
+import { allowedHostsOf } from '../http/allowed-hosts.js';
+import { startFrontServer } from '../node/front-server.js';
+import { createNodeHandler } from '../node/node-adapter.js';
+import { type Answerer, lazyAnswerer } from '../pipeline/answerer.js';
 
 /** Options of {@link startMock}: the mock's own ({@link MockOptions}) and where it listens. */
 export interface StartMockOptions extends MockOptions {
@@ -33,7 +36,7 @@ export interface RunningServer {
 }
 
 /** A running mock server, with its journal and rules (typed by the bundled contract, or by `C` for another). */
-export interface RunningMock<C extends ContractOperations = ThumbnailApiOperations> extends RunningServer, MockTestDouble<C> {
+export interface RunningMock<C extends ContractOperations = ThumbnailApiOperations> extends RunningServer, TestDouble<C, 'now'> {
   /** With `replay`: how many recordings are served, and how many are not (paths the contract lacks; 401/403 answers). */
   readonly replay?: { readonly served: number; readonly undocumented: number; readonly authAnswers: number };
 }
@@ -59,7 +62,7 @@ export async function startMock<C extends ContractOperations = ThumbnailApiOpera
 /** Prism as the answerer of what the compiled contract does not cover, its modules imported by the first request that needs it. */
 function prismAnswerer(contract: ServedContract, validator: LazyValidator, options: StartMockOptions): Answerer {
   return lazyAnswerer(async () => {
-    const { createPrismAnswerer } = await import('./prism/prism-answerer.js');
+    const { createPrismAnswerer } = await import('../prism/prism-answerer.js');
     return createPrismAnswerer({ specPath: contract.path, errors: options.errors ?? true, startTimeoutMs: options.startTimeoutMs ?? 30_000, validator });
   });
 }
@@ -67,14 +70,15 @@ function prismAnswerer(contract: ServedContract, validator: LazyValidator, optio
 /** Assembles the mock with `answererFor` and serves it over node:http (for startMock() and the compiled-only mock of internal.ts). */
 export async function serveMock<C extends ContractOperations = ThumbnailApiOperations>(
   options: StartMockOptions,
-  answererFor: Parameters<typeof assembleMock>[1],
+  answererFor: AnswererFor,
 ): Promise<RunningMock<C>> {
-  const mock: AssembledMock = await assembleMock(options, answererFor);
-  const server = await startFrontServer(options.host ?? '127.0.0.1', options.port ?? 4010, mock.allowedHosts).catch(async (error: unknown) => {
+  const allowedHosts = allowedHostsOf(options.allowedHosts);
+  const mock = await assembleMock(await readParts(options, answererFor));
+  const server = await startFrontServer(options.host ?? '127.0.0.1', options.port ?? 4010, allowedHosts).catch(async (error: unknown) => {
     await mock.close();
     throw error;
   });
   server.use(createNodeHandler(mock));
   const replay = mock.replay === undefined ? {} : { replay: mock.replay };
-  return Object.assign(mock.double as MockTestDouble<C>, { url: server.url, host: server.host, port: server.port, stop: server.stop }, replay);
+  return Object.assign(mock.double as unknown as TestDouble<C, 'now'>, { url: server.url, host: server.host, port: server.port, stop: server.stop }, replay);
 }

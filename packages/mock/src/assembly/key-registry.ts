@@ -1,10 +1,10 @@
 // The optional key registry: which API keys succeed, and which are answered with 401 or 403; given as an object or
 // read from a JSON file. What it holds is checked, and a request's outcome decided, in key-outcome.ts.
 import { resolve } from 'node:path';
-import { readJsonFile } from '../json-file.js';
-import { checkKeyRegistry, type KeyOutcome, type KeyRegistry } from './key-outcome.js';
+import { checkKeyRegistry, type KeyOutcome, type KeyRegistry } from '../pipeline/key-outcome.js';
+import { readJsonFile } from './json-file.js';
 
-export { type KeyOutcome, type KeyRegistry, noKeyNote, outcomeOf, registryNote } from './key-outcome.js';
+export { type KeyOutcome, type KeyRegistry, noKeyNote, outcomeOf, registryNote } from '../pipeline/key-outcome.js';
 
 /**
  * Checks a registry given as an object, or reads and checks the JSON file at a path.

@@ -2,10 +2,10 @@
 // these and adds only its own (host and port; baseUrl). Unknown options and values of the wrong kind are refused the
 // same way at every door, naming the option (and the nearest known one).
 import { resolve } from 'node:path';
-import type { MockRule } from './double/mock-rule.js';
+import type { MockRule } from '../double/mock-rule.js';
+import { nearestOf } from '../double/nearest-name.js';
 import { readJsonFile } from './json-file.js';
-import { nearestOf } from './nearest-name.js';
-import type { KeyRegistry } from './pipeline/key-registry.js';
+import type { KeyRegistry } from './key-registry.js';
 
 /** The options every door takes: what the mock does, whatever serves it. */
 export interface MockOptions {

@@ -1,7 +1,7 @@
 // A JSON file the user names (the key registry, the rules): errors say which file and what to write, and never quote
 // its text, which may hold API keys.
 import { readFileSync } from 'node:fs';
-import { syntaxErrorPlace } from './http/json-syntax.js';
+import { syntaxErrorPlace } from '../http/json-syntax.js';
 
 /** The parsed file; throws an Error starting with `what` (e.g. "The key registry /x.json") and showing `example`. */
 export function readJsonFile(path: string, what: string, example: string): unknown {

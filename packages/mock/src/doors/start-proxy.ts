@@ -1,15 +1,15 @@
 // startContractProxy: forwards to the real service and reports where its traffic breaks the contract, with
 // Prism's validators (in this process, as a library) as the judge.
 import { apiKeyFormsOf } from '@thumbnail-api/spec/model';
-import { readContract } from './contract/read-contract.js';
-import { allowedHostsOf } from './http/allowed-hosts.js';
-import { startFrontServer } from './node/front-server.js';
-import { prismWithin } from './prism/prism-server.js';
-import { loadPrismValidators, type PrismValidators } from './prism/prism-validators.js';
-import { createContractCheck } from './proxy/contract-check.js';
-import { type CheckedExchange, type ContractReport, ReportCollector, reportListener } from './proxy/contract-report.js';
-import { createProxyHandler } from './proxy/proxy-handler.js';
-import { createRecorder, type Recorder } from './record/recorder.js';
+import { readContract } from '../contract/read-contract.js';
+import { allowedHostsOf } from '../http/allowed-hosts.js';
+import { startFrontServer } from '../node/front-server.js';
+import { prismWithin } from '../prism/prism-server.js';
+import { loadPrismValidators, type PrismValidators } from '../prism/prism-validators.js';
+import { createContractCheck } from '../proxy/contract-check.js';
+import { type CheckedExchange, type ContractReport, ReportCollector, reportListener } from '../proxy/contract-report.js';
+import { createProxyHandler } from '../proxy/proxy-handler.js';
+import { createRecorder, type Recorder } from '../record/recorder.js';
 
 /** Options of {@link startContractProxy}. */
 export interface StartContractProxyOptions {
