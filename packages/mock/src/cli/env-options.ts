@@ -1,7 +1,7 @@
 // The command's options from THUMBNAIL_API_MOCK_* variables, for containers, CI service containers and compose files,
 // where flags are awkward: one mapping (--allowed-host <name> is THUMBNAIL_API_MOCK_ALLOWED_HOSTS=<name>,<name>), and
 // a flag on the command line wins over its variable.
-import { nearestOf } from '../nearest-name.js';
+import { nearestOf } from '../double/nearest-name.js';
 
 export const ENV_PREFIX = 'THUMBNAIL_API_MOCK_';
 
