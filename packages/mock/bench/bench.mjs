@@ -162,7 +162,9 @@ function recordOption() {
     }
     return values.record;
   } catch (error) {
-    console.error(`mock bench: ${/** @type {Error} */ (error).message}\nIt takes --record (write what it prints into BENCHMARKS.md); BENCH_* variables size the run.`);
+    console.error(
+      `mock bench: ${/** @type {Error} */ (error).message}\nIt takes --record (write what it prints into BENCHMARKS.md); BENCH_* variables size the run.`,
+    );
     process.exit(2);
   }
 }

@@ -46,8 +46,7 @@ export function printReport({ results, names, scenarios, exchanges, print = cons
   }
   for (const name of names.filter((name) => results[name].skipped)) print(`\n${results[name].label}: not measured: ${results[name].skipped}`);
   if (results.startMock?.note) print(`\nstartMock(): start is startMock() called → first 200 inside its process (${results.startMock.note}).`);
-  if (results.compiled?.note)
-    print(`compiled path alone: start is startCompiledMock() called → first 200 inside its process (${results.compiled.note}).`);
+  if (results.compiled?.note) print(`compiled path alone: start is startCompiledMock() called → first 200 inside its process (${results.compiled.note}).`);
 
   print('\n### Detail: req/s, p50 / p99 latency (ms)\n');
   print(`| | ${scenarios.map((scenario) => scenario.label).join(' | ')} |`);
