@@ -88,7 +88,7 @@ html:not(.dark) .tag-post { --tag-color: #1b55c9; }
 .site-reference h1, .site-reference h2, .site-reference h3 { overflow-wrap: normal; word-break: normal; hyphens: manual; }
 /* Code scrolls inside its panel instead of being cut or widening the page. */
 .site-reference pre { max-width: 100%; overflow-x: auto; }
-.site-reference .contract-version, .site-reference .site-downloads { overflow-wrap: anywhere; }
+.site-reference .contract-version, .site-reference .control-note, .site-reference .site-downloads { overflow-wrap: anywhere; }
 /* Each operation's Try it button (the dialog's own styles come with its script). */
 .try-it-entry { display: flex; flex-wrap: wrap; gap: 4px 12px; align-items: center; }
 .try-it-entry span { color: #59636e; font-size: 14px; }
