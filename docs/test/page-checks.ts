@@ -111,10 +111,13 @@ export function findLayoutProblems(page: Page): Promise<string[]> {
   });
 }
 
-/** Every server URL the reference's Servers box shows (a visible element whose whole text is one URL-like word). */
+/**
+ * Every server URL the reference's Servers box shows (a visible element of the box whose whole text is one URL-like
+ * word). Only the box: an overview may also show a tag's operation paths (`/__mock/rules/{id}`) beside it.
+ */
 export function shownServerUrls(page: Page): Promise<string[]> {
   return page.evaluate(() =>
-    Array.from(document.querySelectorAll('#redoc *'))
+    Array.from(document.querySelectorAll('#redoc [data-testid="panel-servers"] *'))
       .filter((element) => element.children.length === 0 && element.checkVisibility())
       .map((element) => (element.textContent ?? '').trim())
       .filter((text) => /^(https?:\/\/\S+|\S*\{\w+\}\S*)$/.test(text)),

@@ -22,9 +22,11 @@ import {
   WIDTHS,
   waitForReferenceRoute,
 } from './browser.js';
-import { auditAccessibility, expectedServerUrl, findLayoutProblems, shownServerUrls } from './page-checks.js';
+import { auditAccessibility, expectedServerUrl, findLayoutProblems, listSitePages, shownServerUrls } from './page-checks.js';
 
 const built = readBuiltSite();
+/** Every route of both references: those their pages link to as built, and each operation's, which Redoc links to once it runs. */
+const knownRoutes = new Set([...built.referenceRoutes, ...listSitePages().filter((pagePath) => pagePath.includes('#'))]);
 const site = useServedSite();
 const chromium = useChromium();
 
@@ -56,8 +58,8 @@ async function brokenHrefs(reader: Reader): Promise<string[]> {
     const response = await reader.page.request.get(`${target.origin}${target.pathname}`);
     const page = target.pathname.slice(1) || SERVICE_REFERENCE.href;
     if (response.status() !== 200) broken.push(`${href}: HTTP ${response.status()}`);
-    // Every route of a reference is in version.json, and links.browser.test.ts opens each one fresh and sees it shown.
-    else if (route !== undefined && route !== '/' && !built.referenceRoutes.includes(`${page}#${route}`)) broken.push(`${href}: not a route of ${page}`);
+    // Every route of a reference is a tag's or an operation's, and links.browser.test.ts opens each one fresh and sees it shown.
+    else if (route !== undefined && route !== '/' && !knownRoutes.has(`${page}#${route}`)) broken.push(`${href}: not a route of ${page}`);
     else if (anchor && !(await response.text()).includes(`id="${decodeURIComponent(anchor)}"`)) broken.push(`${href}: no element with id "${anchor}"`);
   }
   return broken;
