@@ -1,8 +1,9 @@
 import { defineConfig } from 'vitest/config';
 
 // `npm test` runs the quick project (`test`), `npm run test:slow` the slow one (`test:slow`); .ci/run runs both. Slow are
-// the files that run every sample or guide block as its own process (curl, Python, Node, vitest), or drive Chromium.
-const SLOW = ['test/**/*.browser.test.ts', 'test/runnable-code.test.ts', 'test/try-it-copies.test.ts'];
+// the files that run every sample or guide block as its own process (curl, Python, Node, vitest), or drive Chromium,
+// and the mutation tests, which run them against planted defects.
+const SLOW = ['test/**/*.browser.test.ts', 'test/runnable-code.test.ts', 'test/try-it-copies.test.ts', 'test/*.mutations.test.ts'];
 
 export default defineConfig({
   test: {

@@ -4,35 +4,23 @@
 // must see that answer; the copied vitest tests, run by vitest, assert it against startMock() themselves. So the
 // page's engine and the Node mock answer alike, and every copied form works. (try-it.browser.test.ts does the same
 // with the bundle in Chromium.)
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import type { ProcessResult } from '@thumbnail-api/dev-tools/run-process';
 import { type AnyOperations, type RunningMock, startMock } from '@thumbnail-api/mock';
 import { type BrowserMock, createBrowserMock } from '@thumbnail-api/mock/browser';
-import { loadContract } from '@thumbnail-api/spec';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { parseJson } from '../src/samples/literals.mjs';
 import { DOCUMENTED_ERRORS, MOCK_KEYS, SampleError, type SampleRequest, UNDOCUMENTED_ERROR } from '../src/samples/sample-request.mjs';
 import type { ObservedAnswer } from '../src/samples/vitest-sample.mjs';
-import { everyChoiceOnce } from '../src/try-it/choice-coverage.mjs';
 import { COPY_FORMS } from '../src/try-it/try-it-copies.mjs';
-import { observe, toFetchRequest, tryItRequest } from '../src/try-it/try-it-request.mjs';
-import { requireTools, run, runDir, runSample } from './run-sample.js';
-
-const contract = loadContract();
-const scenarios = contract.operations.flatMap((operation) =>
-  everyChoiceOnce(contract, operation).map(({ name, choices }) => ({
-    name: `${operation.operationId}, ${name}`,
-    request: tryItRequest(contract, operation, choices),
-  })),
-);
-const testsDir = `${runDir}copied-tests/`;
+import { requireTools, runDir, runSample } from './run-sample.js';
+import { contract, pageAnswer, runCopiedTests, scenarios, slug, vitestCopy } from './try-it-scenarios.js';
 
 let page: BrowserMock;
 let mock: RunningMock<AnyOperations>;
+/** The copies as vitest tests, one file per scenario, written as each scenario's answer is known. */
+const copiedTests: Record<string, string> = {};
 beforeAll(async () => {
   await requireTools();
-  rmSync(testsDir, { recursive: true, force: true });
-  mkdirSync(testsDir, { recursive: true });
   [page, mock] = await Promise.all([
     createBrowserMock({ contract: contract.document, keys: MOCK_KEYS }),
     startMock<AnyOperations>({ port: 0, keys: MOCK_KEYS }),
@@ -43,18 +31,11 @@ afterAll(async () => {
   await mock?.stop();
 });
 
-/** What the page's mock answers the request, as Try it shows it. */
-async function pageAnswer(request: SampleRequest): Promise<ObservedAnswer> {
-  page.reset();
-  if (request.rule !== undefined) await page.rule(request.rule);
-  const signal = request.timeoutMs === undefined ? undefined : AbortSignal.timeout(request.timeoutMs);
-  return observe(await page.fetch(toFetchRequest(request, signal)), signal);
-}
-
 describe.each(scenarios.map((scenario) => [scenario.name, scenario] as const))('%s', (name, { request }) => {
   let answer: ObservedAnswer;
   beforeAll(async () => {
-    answer = await pageAnswer(request);
+    answer = await pageAnswer(page, request);
+    copiedTests[`${slug(name)}.test.ts`] = vitestCopy(request, answer);
   });
 
   test.each(COPY_FORMS.filter((form) => form.id !== 'vitest').map((form) => [form.label, form] as const))(
@@ -77,32 +58,16 @@ describe.each(scenarios.map((scenario) => [scenario.name, scenario] as const))('
       expect(mock.requests({ operationId: request.operationId }).length - before).toBe(sent);
     },
   );
-
-  test('copied as a vitest test, it is written to run below', () => {
-    const vitest = COPY_FORMS.find((form) => form.id === 'vitest');
-    writeFileSync(`${testsDir}${slug(name)}.test.ts`, vitest?.write(request, answer) ?? '');
-  });
 });
 
 test('every copied vitest test passes against startMock(), run by vitest', async () => {
-  const report = `${testsDir}report.json`;
-  // A config of their own: this package's would look for tests elsewhere.
-  writeFileSync(`${testsDir}vitest.config.mjs`, "export default { test: { include: ['*.test.ts'], testTimeout: 30000 } };\n");
-  const vitest = new URL('../node_modules/vitest/vitest.mjs', import.meta.url).pathname;
-  // --no-isolate: the files share their workers' loaded modules (far quicker); each still starts its own mock.
-  const args = [vitest, 'run', '--root', testsDir, '--config', `${testsDir}vitest.config.mjs`, '--no-isolate', '--reporter=json', `--outputFile=${report}`];
-  const result: ProcessResult = await run(process.execPath, args, {}, 110_000);
-  expect(result.timedOut, result.output).toBe(false);
-  const { numTotalTests, numPassedTests, testResults } = JSON.parse(readFileSync(report, 'utf8')) as {
-    numTotalTests: number;
-    numPassedTests: number;
-    testResults: { name: string; message: string }[];
-  };
+  const result = await runCopiedTests(`${runDir}copied-tests/`, copiedTests);
+  expect(result.timedOut, result.stderr).toBe(false);
   expect(
-    testResults.filter(({ message }) => message !== ''),
+    result.testResults.filter(({ status }) => status !== 'passed').map(({ name, message }) => `${name} ${message}`),
     result.stderr,
   ).toEqual([]);
-  expect([numTotalTests, numPassedTests]).toEqual([scenarios.length, scenarios.length]);
+  expect([result.numTotalTests, result.numPassedTests]).toEqual([scenarios.length, scenarios.length]);
 }, 120_000);
 
 /** What a reader sees running the copy, for the answer the page showed. */
@@ -142,8 +107,4 @@ function expectSeen(form: string, request: SampleRequest, answer: ObservedAnswer
   } else {
     expect(result.stderr, context).toContain(`${UNDOCUMENTED_ERROR} ${answer.status}`);
   }
-}
-
-function slug(name: string): string {
-  return name.replace(/[^A-Za-z0-9]+/g, '-');
 }

@@ -9,6 +9,7 @@ const SLOW = [
   'test/cli.test.ts',
   'test/cli-control.test.ts',
   'test/cli-coverage.test.ts',
+  'test/cli-coverage-runs.test.ts',
   'test/cli-proxy.test.ts',
   'test/dual-package.test.ts',
   'test/ends-with-parent.test.ts',
@@ -16,6 +17,8 @@ const SLOW = [
   // The npm CLI, the single executable and the container image from one suite (Docker, programs, builds).
   'test/launchers/*.test.ts',
   'test/msw-examples.test.ts',
+  // Runs test files, each as its own vitest, against copies of the built mock with a defect planted.
+  'test/mutations.test.ts',
   'test/packed-project.test.ts',
   'test/record-guide.test.ts',
   'test/record-proxy.test.ts',

@@ -8,6 +8,11 @@ export const API_KEY_VARIABLE = 'THUMBNAIL_API_KEY';
 export const BASE_URL_VARIABLE = 'THUMBNAIL_API_BASE_URL';
 /** The environment variable holding a key without access, for a check of the documented 403. */
 export const FORBIDDEN_KEY_VARIABLE = 'THUMBNAIL_API_FORBIDDEN_KEY';
+/**
+ * The environment variable naming a folder where every mock a process starts (`startMock()`, `createHandlers()`) writes its
+ * coverage, so that a run's mocks add up to one report; the mock's wrapper sets it for its command when asked for coverage.
+ */
+export const COVERAGE_DIR_VARIABLE = 'THUMBNAIL_API_MOCK_COVERAGE_DIR';
 
 /** The prefix of every header the mock adds of its own (`x-thumbnail-api-mock-note`, `-rule`, ...): none is the service's. */
 export const MOCK_HEADER_PREFIX = 'x-thumbnail-api-mock-';

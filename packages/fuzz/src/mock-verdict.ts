@@ -3,7 +3,7 @@
 // reaches another host.
 import type { IncomingHttpHeaders } from 'node:http';
 import { documentedExample, documentedOperation, undocumentedAnswer } from './contract-responses.js';
-import type { MockAnswer, MockRequest } from './mock-request.js';
+import type { HttpRequestPlan, MockAnswer, MockRequest } from './mock-request.js';
 import { REGISTRY } from './request-arbitraries.js';
 
 /** One request to the mock and what came of it. */
@@ -16,12 +16,13 @@ export interface MockExchange {
 
 /** The problems of one exchange; empty when the mock kept every promise. */
 export function mockProblems({ request, answer, withRegistry }: MockExchange): string[] {
-  if (answer.kind === 'hung') return ['no answer, and the connection stayed open'];
-  if (request.kind === 'raw' || answer.kind === 'closed') return [];
+  if (answer.kind === 'hung') return [`${describeRequest(request)}: no answer, and the connection stayed open`];
+  if (request.kind === 'raw') return [];
+  const where = describeRequest(request);
+  if (answer.kind === 'closed') return mayCloseWithoutAnswer(request) ? [] : [`${where}: the connection closed without an answer (${answer.reason})`];
   const operation = documentedOperation(request.method, request.target);
   if (operation === undefined) return [];
 
-  const where = `${request.method} ${request.target.slice(0, 80)}`;
   const asked = askedStatus(request);
   const mockError = headerText(answer.headers['x-thumbnail-api-mock-error']);
   // The mock's own errors answer what the contract does not document (its README, "Honest answers"): for a
@@ -72,6 +73,21 @@ export function registryOutcome(headers: ReadonlyArray<readonly [string, string]
   let key: string | undefined = apiKeys.length > 0 ? apiKeys.join(', ') : undefined;
   if (!key) key = authorization?.startsWith('Bearer ') && authorization.length > 'Bearer '.length ? authorization.slice('Bearer '.length) : undefined;
   return (key !== undefined && Object.hasOwn(REGISTRY, key) ? REGISTRY[key as keyof typeof REGISTRY] : undefined) ?? 'unauthorized';
+}
+
+/**
+ * Whether the mock may close the connection instead of answering a request HTTP can carry: a CONNECT (node's server
+ * closes those it has no handler for), or a huge body (256 KB and more): the mock may answer before reading it (a 401
+ * comes first, a body past 10 MB gets a 413) and close while it still arrives, and the reset that follows can reach
+ * the sender before the answer does. Any other request gets an answer.
+ */
+function mayCloseWithoutAnswer(request: HttpRequestPlan): boolean {
+  return request.method === 'CONNECT' || request.body.kind === 'huge';
+}
+
+/** A request in a few words, for a problem's message. */
+function describeRequest(request: MockRequest): string {
+  return request.kind === 'raw' ? `raw bytes ${JSON.stringify(request.text.slice(0, 60))}` : `${request.method} ${request.target.slice(0, 80)}`;
 }
 
 /** The mock's errors about a request's Prefer header (or its query fallbacks). */

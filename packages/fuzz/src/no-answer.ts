@@ -24,6 +24,11 @@ export class NoAnswers {
     this.#unanswered.push(description);
   }
 
+  /** How many cases (or requests) were sent again. */
+  get resentCount(): number {
+    return this.#resent;
+  }
+
   /** How many requests got no answer on either try. */
   get count(): number {
     return this.#unanswered.length;
@@ -58,6 +63,18 @@ export async function withSecondTry<T>(attempt: (patience: number) => Promise<T>
   if (!unanswered(first)) return first;
   tally.resent();
   return attempt(PATIENCE);
+}
+
+/**
+ * Why the run fails for the requests sent again after their connection closed without an answer
+ * (src/keep-alive-sender.ts), or `undefined` while they stay within the same share as no-answers.
+ */
+export function resentExcess(resent: readonly string[], requests: number): string | undefined {
+  if (resent.length <= allowed(requests)) return undefined;
+  return (
+    `${resent.length} of ${requests} requests were sent again after their connection closed without an answer: more than ` +
+    `${NO_ANSWER_SHARE * 100}% (${allowed(requests)}). A server that drops connections under requests is broken.\n- ${resent.slice(0, 5).join('\n- ')}`
+  );
 }
 
 function allowed(requests: number): number {

@@ -18,6 +18,9 @@ import { NO_BODY_STATUSES, type ServerAnswer } from '../src/server-answer.js';
 
 // Requests still in flight when a call gives up reach the server a moment later: count them too.
 const GRACE_MS = 50;
+// The longest case: a call past its hang deadline (src/client-call.ts: every attempt's limit and wait, under 40 s for
+// the calls generated here: under 20 s) is already a failure of the case; this bounds what runs around it.
+const CASE_LIMIT_MS = 120_000;
 
 function clientProperty(tight: boolean) {
   const cases = fc.tuple(
@@ -58,12 +61,12 @@ function bodyNobodyCanCancel(call: ClientCall, script: readonly ServerAnswer[]):
 }
 
 test('answers that arrive, however broken: typed results, exact retry counts, no key anywhere', async () => {
-  await runFuzz('client (answers that arrive)', clientProperty(false), fuzzPlan(300));
+  await runFuzz('client (answers that arrive)', clientProperty(false), fuzzPlan(300), { caseLimitMs: CASE_LIMIT_MS });
 });
 
 test('answers that stall or never come: every call ends within its time limits, retries stay within the rules', async () => {
   // Cases wait for time limits: a fifth of the cases of the other suites.
-  await runFuzz('client (answers that stall)', clientProperty(true), fuzzPlan(300, 5));
+  await runFuzz('client (answers that stall)', clientProperty(true), fuzzPlan(300, 5), { caseLimitMs: CASE_LIMIT_MS });
 });
 
 test('arguments the client cannot send (circular, BigInt, nested queries, ...) are refused, named, and nothing is sent', async () => {
@@ -92,7 +95,7 @@ test('arguments the client cannot send (circular, BigInt, nested queries, ...) a
       for (const leak of keyLeaks(error, [], key)) problems.push(`the key shows in ${leak}`);
       if (problems.length > 0) throw new Error(`The client broke its promises:\n- ${problems.join('\n- ')}`);
     });
-    await runFuzz('client (arguments it cannot send)', property, fuzzPlan(200));
+    await runFuzz('client (arguments it cannot send)', property, fuzzPlan(200), { caseLimitMs: CASE_LIMIT_MS });
   } finally {
     await server.close();
   }

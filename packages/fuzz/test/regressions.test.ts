@@ -21,6 +21,7 @@ import { type HttpRequestPlan, type MockAnswer, type MockRequest, sendToMock } f
 import { connectionsLeftOpen, openConnections } from '../src/open-connections.js';
 import { acceptsJson } from '../src/request-reading.js';
 import type { HttpAnswer, ServerAnswer } from '../src/server-answer.js';
+import { rejectionOf, rejectionWithin } from './support/rejections.js';
 
 const KEY = 'sk_fuzz_REGRESSION_4f9c2a7e';
 const servers: HostileServer[] = [];
@@ -42,32 +43,7 @@ function client(server: HostileServer, options: ThumbnailClientOptions = {}): Th
   return new ThumbnailClient({ apiKey: KEY, baseUrl: server.url, retryDelayMs: 1, maxRetryDelayMs: 5, ...options });
 }
 
-async function rejectionOf(promise: Promise<unknown>): Promise<Error> {
-  try {
-    await promise;
-  } catch (error) {
-    return error as Error;
-  }
-  return expect.fail('the call resolved');
-}
-
 const encode = (text: string) => new TextEncoder().encode(text);
-
-/** What the promise threw, or a failure naming the hang when it has not settled after `ms`. */
-async function rejectionWithin(promise: Promise<unknown>, ms: number): Promise<Error> {
-  let timer: NodeJS.Timeout | undefined;
-  const hang = new Promise<'hang'>((resolve) => {
-    timer = setTimeout(() => resolve('hang'), ms);
-  });
-  try {
-    const settled = await Promise.race([promise.then(() => 'resolved' as const), hang]);
-    return expect.fail(settled === 'hang' ? `the call had not settled after ${ms} ms` : 'the call resolved');
-  } catch (error) {
-    return error as Error;
-  } finally {
-    clearTimeout(timer);
-  }
-}
 
 describe('client', () => {
   test('an error body nested deeper than the call stack still gives a typed error that serialises', async () => {

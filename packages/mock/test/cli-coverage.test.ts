@@ -117,7 +117,10 @@ test('--help lists the options and routes of near misses, coverage and the refus
   expect(await help.exited).toEqual({ code: 0, signal: null });
   for (const line of [
     '--coverage-report <file>',
-    '--require-coverage <all|operation[:outcome],...>',
+    '--require-coverage <all|client|operation[:outcome],...>',
+    'client: what a well-behaved client can meet',
+    'npx @thumbnail-api/mock coverage <dir> [--require-coverage <...>]',
+    'the command also gets THUMBNAIL_API_MOCK_COVERAGE_DIR,',
     '--allowed-host <name>',
     'GET    /__mock/near-misses',
     'GET    /__mock/coverage',

@@ -1,12 +1,18 @@
 // The control surface answers only the developer's own tools: a page on another origin is refused (whatever
 // corsOrigin allows on the API), a write with a body must be JSON, and a Host that is not an IP address, localhost or
 // an allowed name is refused on every path (DNS rebinding, as Vite's server.allowedHosts). curl and connectMock() keep
-// working with no option. Requests sent as browsers and curl send them (the browser itself: *.browser.test.ts).
+// working with no option. Requests sent as browsers and curl send them (the browser itself: *.browser.test.ts). A
+// refused request must change nothing: the rules and the journal are as they were. test/mutations.test.ts runs this
+// file against a copy of the built mock whose guard acts before it refuses (MOCK_MODULE_UNDER_TEST), and sees it fail.
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { connectMock, type RunningMock, startContractProxy, startMock } from '../src/index.js';
+import { connectMock, type RunningMock } from '../src/index.js';
 import { type RawRequest, send } from './helpers/http.js';
+
+const { startContractProxy, startMock } = (
+  process.env.MOCK_MODULE_UNDER_TEST === undefined ? await import('../src/index.js') : await import(process.env.MOCK_MODULE_UNDER_TEST)
+) as typeof import('../src/index.js');
 
 const run = promisify(execFile);
 const evil = 'http://evil.example';
@@ -61,13 +67,22 @@ describe('a page on another origin', () => {
   });
 
   test.each([
-    ['reads the journal', { path: '/__mock/requests' }],
-    ['resets the mock', { method: 'POST', path: '/__mock/reset' }],
-    ['removes the rules', { method: 'DELETE', path: '/__mock/rules' }],
-  ])('is refused when it %s, even with JSON', async (_, init) => {
-    const response = await send(open.url, { ...init, headers: { origin: evil, 'content-type': 'application/json' } });
+    ['reads the journal', () => ({ path: '/__mock/requests' })],
+    ['resets the mock', () => ({ method: 'POST', path: '/__mock/reset' })],
+    ['removes the rules', () => ({ method: 'DELETE', path: '/__mock/rules' })],
+    ['removes a rule', (id: string) => ({ method: 'DELETE', path: `/__mock/rules/${id}` })],
+  ])('is refused when it %s, even with JSON, and the rules and the journal stay as they were', async (_, init) => {
+    // Something to change: a rule in force, and the journal entry of the request it answered.
+    await open.reset();
+    const placed = await open.rule(JSON.parse(rule));
+    expect((await send(open.url, { headers: key })).json()).toEqual({ owned: true });
+    const response = await send(open.url, { ...init(placed.id), headers: { origin: evil, 'content-type': 'application/json' } });
     expect([response.status, response.headers['x-thumbnail-api-mock-error']]).toEqual([403, 'origin-not-allowed']);
     expect(response.json().title).toBe('thumbnail-api-mock: a page on "http://evil.example" may not drive the control surface /__mock');
+    expect(response.json()).not.toHaveProperty('requests');
+    const after = [(await open.rules()).map((inForce) => inForce.id), (await open.requests()).map((entry) => `${entry.method} ${entry.path}`)];
+    await open.reset();
+    expect(after).toEqual([[placed.id], ['GET /api/thumbnails']]);
   });
 
   test('is refused on /__mock when corsOrigin lists other origins, and may call the API as before', async () => {

@@ -27,8 +27,13 @@ describe('envArguments', () => {
     );
   });
 
-  test('a variable with the prefix that names no option is reported with the nearest name; a test marker is not', () => {
-    const { unknown } = envArguments([], { THUMBNAIL_API_MOCK_JURNAL_SIZE: '3', THUMBNAIL_API_MOCK_TEST_RUN: 'x', THUMBNAIL_API_MOCK_WHATEVER: 'y' });
+  test('a variable with the prefix that names no option is reported with the nearest name; a test marker and the coverage folder are not', () => {
+    const { unknown } = envArguments([], {
+      THUMBNAIL_API_MOCK_JURNAL_SIZE: '3',
+      THUMBNAIL_API_MOCK_TEST_RUN: 'x',
+      THUMBNAIL_API_MOCK_WHATEVER: 'y',
+      THUMBNAIL_API_MOCK_COVERAGE_DIR: '/tmp/run',
+    });
     expect(unknown).toEqual(['THUMBNAIL_API_MOCK_JURNAL_SIZE (did you mean THUMBNAIL_API_MOCK_JOURNAL_SIZE?)', 'THUMBNAIL_API_MOCK_WHATEVER']);
   });
 

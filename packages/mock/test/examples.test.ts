@@ -32,8 +32,10 @@ async function run(file: string, args: string[], options: { cwd: string; env?: N
 
 test('the vitest globalSetup example passes against the mock it starts, and stops it', async () => {
   const vitest = join(dirname(createRequire(import.meta.url).resolve('vitest/package.json')), 'vitest.mjs');
-  // client-tests/ and wrapped-tests/ are projects of their own (their own vitest.config.ts), run by their own tests.
-  const result = await run(process.execPath, [vitest, 'run', '--root', examples, '--exclude', 'client-tests/**', '--exclude', 'wrapped-tests/**'], {
+  // client-tests/, wrapped-tests/ and covered-tests/ are projects of their own, run by their own tests; any-language/
+  // holds other languages' examples (its node:test file needs testcontainers and Docker), run by the launcher suite.
+  const projects = ['client-tests', 'wrapped-tests', 'covered-tests', 'any-language'].flatMap((project) => ['--exclude', `${project}/**`]);
+  const result = await run(process.execPath, [vitest, 'run', '--root', examples, ...projects], {
     cwd: examples,
     env: { CI: 'true', NO_COLOR: '1', FORCE_COLOR: '0' },
   });
@@ -50,6 +52,18 @@ test('the wrapper example: vitest run under the command-line mock, connectMock()
   expect(result.output).toMatch(/✓ gallery\.test\.ts \(2 tests\)/);
   expect(result.output).toMatch(/✓ gallery-commonjs\.test\.cjs \(2 tests\)/);
   expect(result.output).toMatch(/Tests\s+4 passed \(4\)/);
+  expect(result.code).toBe(0);
+  expect(await survivorsOf(result.marker)).toEqual([]);
+});
+
+test('the coverage example: its startMock() per file, MSW handlers and connectMock() meet every outcome of --require-coverage client', async () => {
+  const vitest = join(dirname(createRequire(import.meta.url).resolve('vitest/package.json')), 'vitest.mjs');
+  const project = join(examples, 'covered-tests');
+  const env = { CI: 'true', NO_COLOR: '1', FORCE_COLOR: '0', THUMBNAIL_API_BASE_URL: '', THUMBNAIL_API_KEY: '' };
+  const args = [cliPath, '--port', '0', '--require-coverage', 'client', '--', process.execPath, vitest, 'run', '--root', project];
+  const result = await run(process.execPath, args, { cwd: project, env });
+  expect(result.output).toMatch(/Tests\s+14 passed \(14\)/);
+  expect(result.output).not.toContain('was never seen');
   expect(result.code).toBe(0);
   expect(await survivorsOf(result.marker)).toEqual([]);
 });

@@ -2,7 +2,8 @@
 // getting-started guide says (tarballs made with pnpm pack: spec, types, client, mock), plus vitest and msw from the
 // registry, and nothing else (no Prism), runs the testing guide's four styles as the guide's own example files: a mock
 // per file with startMock(), MSW handlers, files sharing one mock by key, and the command-line wrapper driven with
-// connectMock() and the default client. In `test:slow`: it needs the npm registry (or npm's cache) for vitest and msw.
+// connectMock() and the default client; and the same styles gating on the coverage all of them saw (issue 45). In
+// `test:slow`: it needs the npm registry (or npm's cache) for vitest and msw.
 import { cpSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -20,7 +21,7 @@ beforeAll(() => {
     workspaceFolders: ['packages/client'],
     fromRegistry: [`vitest@${manifest.devDependencies.vitest}`, `msw@${manifest.devDependencies.msw}`],
   });
-  for (const project of ['client-tests', 'wrapped-tests']) {
+  for (const project of ['client-tests', 'wrapped-tests', 'covered-tests']) {
     cpSync(join(examples, project), join(installed.dir, project), { recursive: true, filter: (source) => !source.includes('node_modules') });
   }
 }, 600_000);
@@ -69,6 +70,38 @@ test('under the wrapper with a key registry, the default client gets its first "
   expect(result.output).toContain('THUMBNAIL_API_KEY set to the first "ok" key of mock-keys.json (…0001)');
   expect(result.output).toMatch(/Tests\s+4 passed \(4\)/);
   expect(result.code).toBe(0);
+});
+
+// Issue 45's "done when": the guide's three styles (a mock per file, MSW handlers, connectMock() to the wrapper's mock)
+// gate on the coverage of all three under the wrapper, and one test left out fails the run, naming what no mock saw.
+test('under npx @thumbnail-api/mock --require-coverage client, the guide’s three styles pass with the coverage of all three', async () => {
+  const result = await inProject(
+    'npx @thumbnail-api/mock --port 0 --require-coverage client --coverage-report covered.json -- npx vitest run --root covered-tests',
+  );
+  expect(result.output).toMatch(/Tests\s+14 passed \(14\)/);
+  expect(result.output).not.toContain('was never seen');
+  expect(result.code).toBe(0);
+  const report = JSON.parse(readFileSync(join(installed.dir, 'covered.json'), 'utf8')) as { mocks: { mock: string; requests: number }[]; notSeen: string[] };
+  expect(report.mocks.map(({ mock, requests }) => `${mock}: ${requests}`).sort()).toEqual(['createHandlers(): 4', 'startMock(): 7', "the wrapper's: 3"]);
+  expect(await survivorsOf(result.marker)).toEqual([]);
+});
+
+test('with one test left out, the run fails naming the outcome no mock saw and the mocks it counted', async () => {
+  const project = join(installed.dir, 'covered-tests-one-left-out');
+  cpSync(join(installed.dir, 'covered-tests'), project, { recursive: true });
+  const file = join(project, 'thumbnail-wrapped.test.ts');
+  const tests = readFileSync(file, 'utf8');
+  writeFileSync(file, tests.replace('  [403, PermissionDeniedError],\n', ''));
+  expect(readFileSync(file, 'utf8')).not.toBe(tests);
+
+  const result = await inProject('npx @thumbnail-api/mock --port 0 --require-coverage client -- npx vitest run --root covered-tests-one-left-out');
+  expect(result.output).toMatch(/Tests\s+13 passed \(13\)/);
+  expect(result.output).toContain('thumbnail-api-mock: createThumbnail → 403 with x-api-key was never seen\n');
+  expect(result.output).toContain(
+    "thumbnail-api-mock: 1 required outcome(s) never seen, by none of the 3 mocks of this run: the wrapper's (2 requests) and 2 started by the command (11 requests: 1 startMock(), 1 createHandlers()).",
+  );
+  expect(result.code).toBe(1);
+  expect(await survivorsOf(result.marker)).toEqual([]);
 });
 
 test('the repository’s measuring script installs the packed mock alone within the budget: at most 10 MB and 20 packages', async () => {

@@ -1,13 +1,15 @@
 // The command line of thumbnail-api-mock, parsed and checked.
 import { type ParseArgsConfig, parseArgs } from 'node:util';
+import { COVERAGE_DIR_VARIABLE } from '@thumbnail-api/spec/profile';
 import { nearestOf } from '../assembly/options.js';
 import { CONTROL_ROUTES } from '../control/control-routes.js';
 import { allowedHostsOf } from '../http/allowed-hosts.js';
 import { corsPolicy } from '../pipeline/cors.js';
-import { parseRequiredCoverage, type RequiredCoverage } from './wrapper-report.js';
+import { parseRequiredCoverage, type RequiredCoverage } from './required-coverage.js';
 
 export const usage = `Usage: npx @thumbnail-api/mock [options] [-- <command> [args...]]
        npx @thumbnail-api/mock propose <dir> [--spec <file>]
+       npx @thumbnail-api/mock coverage <dir> [--require-coverage <...>] [--coverage-report <file>] [--spec <file>]
        npx @thumbnail-api/mock health [--url <base-url>]      (exit 0 when the mock answers)
 In a project's npm scripts the command is its bin, thumbnail-api-mock; the container image and the single
 executable take the same arguments.
@@ -47,10 +49,17 @@ Options:
                          At exit, write what the requests exercised of the contract as JSON: per
                          operation, each documented outcome (each status, 401 and 403 by each way
                          of sending the key, the refusals of an invalid body) and each simulated
-                         one, with how many requests saw it (GET /__mock/coverage gives the same)
-  --require-coverage <all|operation[:outcome],...>
-                         With -- <command>: exit 1 naming each outcome the command's requests never
-                         exercised, e.g. all, or createThumbnail,listThumbnails:403
+                         one, with how many requests saw it (GET /__mock/coverage gives the same);
+                         with -- <command>, added up with every mock the command starts (below)
+  --require-coverage <all|client|operation[:outcome],...>
+                         With -- <command>: exit 1 naming each outcome the run's requests never
+                         exercised. client: what a well-behaved client can meet (each documented
+                         status to a request it sends, 401 and 403 to the key in the contract's
+                         preferred form, each fault); all: every documented outcome, also those
+                         only raw requests reach (no key, another form of the key, a body that is
+                         not JSON, 413, 415, 422); or a list, e.g. createThumbnail (each of its
+                         documented outcomes),listThumbnails:403,listThumbnails:fault=hang.
+                         Checked at start against the contract
   --log-requests         Print a line per request on stdout (time, method, path, status, ms, and
                          the rule, fault or recording that answered)
   -h, --help             Show this help
@@ -102,7 +111,12 @@ THUMBNAIL_API_BASE_URL set to its URL and, when the environment has no THUMBNAIL
 stopped and the command's exit code returned; when it fails, its near misses and unused rules are
 printed first:
   npx @thumbnail-api/mock --port 0 --keys test/mock-keys.json -- npm test
-  npx @thumbnail-api/mock --port 0 --require-coverage createThumbnail,listThumbnails:403 -- npm test`;
+  npx @thumbnail-api/mock --port 0 --require-coverage client -- npm test
+With --coverage-report or --require-coverage, the command also gets ${COVERAGE_DIR_VARIABLE},
+a folder of this run: every startMock() and createHandlers() in the command's processes (a mock per
+test file, MSW handlers) writes its coverage there, and the wrapper adds it to its own mock's at the
+end. Without the wrapper, set that variable yourself (e.g. in a vitest globalSetup), then run
+npx @thumbnail-api/mock coverage <dir> --require-coverage client.`;
 
 /** The control routes, one line each, from the route table: `  GET    /__mock/requests?key=        the journal: ...`. */
 function controlRoutesHelp(): string {

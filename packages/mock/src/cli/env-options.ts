@@ -1,6 +1,7 @@
 // The command's options from THUMBNAIL_API_MOCK_* variables, for containers, CI service containers and compose files,
 // where flags are awkward: one mapping (--allowed-host <name> is THUMBNAIL_API_MOCK_ALLOWED_HOSTS=<name>,<name>), and
 // a flag on the command line wins over its variable.
+import { COVERAGE_DIR_VARIABLE } from '@thumbnail-api/spec/profile';
 import { nearestOf } from '../double/nearest-name.js';
 
 export const ENV_PREFIX = 'THUMBNAIL_API_MOCK_';
@@ -29,8 +30,11 @@ export const envVariables: readonly { readonly variable: string; readonly flag: 
   }),
 );
 
-/** Variables of ours that are no options (a test run's marker): never reported as unknown. */
-const NOT_OPTIONS = /^THUMBNAIL_API_MOCK_TEST_/;
+/**
+ * Variables of ours that are no options, never reported as unknown: a test run's marker, and the folder every mock of a
+ * run writes its coverage into (read by each startMock() and createHandlers(), this command's own mock included).
+ */
+const NOT_OPTIONS = new RegExp(`^THUMBNAIL_API_MOCK_TEST_|^${COVERAGE_DIR_VARIABLE}$`);
 
 /** What the environment adds to the command line, and the variable behind each flag (for error messages). */
 export interface EnvArguments {

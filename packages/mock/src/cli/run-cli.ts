@@ -2,8 +2,10 @@
 // on a signal or when the process that started it is gone. One process: nothing else to stop.
 
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import { BASE_URL_VARIABLE } from '@thumbnail-api/spec/profile';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { BASE_URL_VARIABLE, COVERAGE_DIR_VARIABLE } from '@thumbnail-api/spec/profile';
 import { startMock } from '../doors/start-mock.js';
 import type { ThumbnailApiOperations } from '../double/operation-types.js';
 import type { TestDouble } from '../double/test-double.js';
@@ -12,8 +14,9 @@ import { type CliOptions, parseCliOptions, usage } from './cli-options.js';
 import { envArguments, withEnvSources } from './env-options.js';
 import { watchParent } from './parent-watch.js';
 import { logRequests } from './request-log.js';
+import { type RequiredOutcome, requirableOutcomesOf, resolveRequiredCoverage } from './required-coverage.js';
 import { wrappedCommandEnv } from './wrapped-command-env.js';
-import { checkRequiredCoverage, endOfRun } from './wrapper-report.js';
+import { endOfRun } from './wrapper-report.js';
 
 /** What --replay serves and what it does not, with a pointer to `propose` for paths the contract lacks. */
 function replaySummary(replay: { served: number; undocumented: number; authAnswers: number }, dir: string): string {
@@ -35,6 +38,7 @@ const commandGraceMs = 5_000;
 export async function runCli(argv: readonly string[]): Promise<void> {
   // propose (with yaml) and the proxy are imported when used: the mock's start-up does not wait on them.
   if (argv[0] === 'propose') return (await import('./run-propose.js')).runPropose(argv.slice(1));
+  if (argv[0] === 'coverage') return (await import('./run-coverage.js')).runCoverage(argv.slice(1));
   if (argv[0] === 'health') return (await import('./run-health.js')).runHealth(argv.slice(1));
   let options: CliOptions;
   let sources: ReadonlyMap<string, string> = new Map();
@@ -66,6 +70,8 @@ export async function runCli(argv: readonly string[]): Promise<void> {
 
   let running: { url: string; stop(): Promise<void> };
   let double: TestDouble<ThumbnailApiOperations, 'now'> | undefined;
+  let required: RequiredOutcome[] | undefined;
+  let coverageDir: string | undefined;
   let report: (() => ContractReport) | undefined;
   let upstream = '';
   let formatSummary: ((report: ContractReport, upstream: string) => string) | undefined;
@@ -88,10 +94,15 @@ export async function runCli(argv: readonly string[]): Promise<void> {
       });
       running = mock;
       double = mock;
-      if (options.requireCoverage !== undefined) checkRequiredCoverage(options.requireCoverage, mock.coverage());
+      if (options.requireCoverage !== undefined) required = resolveRequiredCoverage(options.requireCoverage, await requirableOutcomesOf(options.spec));
       // Under the wrapper, the start line also says which key the command gets.
       const wrapped = options.command.length === 0 ? undefined : wrappedCommandEnv(mock.url, options.keys, process.env);
       commandEnv = wrapped?.variables ?? {};
+      // Asked for coverage, every mock the command starts writes its own into a folder of this run, added up at the end.
+      if (wrapped !== undefined && (options.coverageReport !== undefined || options.requireCoverage !== undefined)) {
+        coverageDir = mkdtempSync(join(tmpdir(), 'thumbnail-api-mock-coverage-'));
+        commandEnv = { ...commandEnv, [COVERAGE_DIR_VARIABLE]: coverageDir };
+      }
       console.log(`Thumbnail API mock listening on ${mock.url}${wrapped ? `, ${wrapped.keyLine}` : ''}`);
       if (wrapped?.warning) console.error(`thumbnail-api-mock: warning: ${wrapped.warning}`);
       if (mock.replay !== undefined) console.log(replaySummary(mock.replay, options.replay!));
@@ -133,8 +144,15 @@ export async function runCli(argv: readonly string[]): Promise<void> {
   /** Stops the server, prints the proxy's summary, and exits. */
   const shutdown = async (code: number): Promise<never> => {
     shuttingDown = true;
-    const settings = { coverageReport: options.coverageReport, requireCoverage: options.requireCoverage, commandRan: options.command.length > 0 };
+    const settings = {
+      coverageReport: options.coverageReport,
+      requireCoverage: required,
+      commandRan: options.command.length > 0,
+      url: running.url,
+      coverageDir,
+    };
     let exitCode = double === undefined ? code : endOfRun(double, settings, code, (line) => console.error(line));
+    if (coverageDir !== undefined) rmSync(coverageDir, { recursive: true, force: true });
     await running.stop();
     if (report && formatSummary) {
       const summary = report();

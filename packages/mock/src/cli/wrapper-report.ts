@@ -1,15 +1,17 @@
 // What the `-- <command>` wrapper says when the run ends: when the command failed, the near misses (requests the rules
-// of their operation did not answer, and why) and the rules no request matched; the coverage of the contract written to --coverage-report; and with
-// --require-coverage, each required outcome the suite never exercised (then exit code 1).
+// of their operation did not answer, and why) and the rules no request matched; the coverage of the contract (the
+// wrapper's mock's and that of the mocks the command started, added up) written to --coverage-report; and with
+// --require-coverage, each required outcome the suite never exercised and who counted (then exit code 1).
 import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { COVERAGE_DIR_VARIABLE } from '@thumbnail-api/spec/profile';
 import type { CoverageReport } from '../double/coverage.js';
 import type { NearMiss } from '../double/near-miss.js';
 import type { ThumbnailApiOperations } from '../double/operation-types.js';
 import type { TestDouble } from '../double/test-double.js';
-
-/** What --require-coverage asks for: every documented outcome, or these operations (and outcomes of them). */
-export type RequiredCoverage = 'all' | readonly { readonly operationId: string; readonly outcome: string | undefined }[];
+import { countedRequests } from '../node/coverage-file.js';
+import { type CountedMock, doorsText, type MockCoverage, mergeCoverage, readCoverageFolder, requestsText } from './coverage-merge.js';
+import { missingCoverage, type RequiredOutcome } from './required-coverage.js';
 
 /** How many near misses the failure report shows, the newest. */
 const SHOWN_NEAR_MISSES = 20;
@@ -18,79 +20,74 @@ const SHOWN_NEAR_MISSES = 20;
 export interface EndOfRun {
   /** --coverage-report: where to write the coverage as JSON. */
   readonly coverageReport: string | undefined;
-  /** --require-coverage: what the suite must have exercised. */
-  readonly requireCoverage: RequiredCoverage | undefined;
+  /** --require-coverage, resolved against the served contract at start: what the suite must have exercised. */
+  readonly requireCoverage: readonly RequiredOutcome[] | undefined;
   /** Whether a command ran under the wrapper (the report of a failure is for it). */
   readonly commandRan: boolean;
+  /** The wrapper's mock's URL. */
+  readonly url: string;
+  /** The folder the command's mocks wrote their coverage into (set for the command when coverage was asked for). */
+  readonly coverageDir: string | undefined;
 }
 
 /**
  * Reports the end of a run on stderr (`print`), and returns its exit code: the command's, else 1 when a required outcome
- * was never seen or the report could not be written.
+ * was never seen, or the report could not be written or the command's mocks' coverage read.
  */
 export function endOfRun(double: TestDouble<ThumbnailApiOperations, 'now'>, settings: EndOfRun, code: number, print: (line: string) => void): number {
-  const report = double.coverage();
   let exitCode = code;
+  const fail = (message: string) => {
+    print(`thumbnail-api-mock: ${message}`);
+    if (exitCode === 0) exitCode = 1;
+  };
   if (settings.commandRan && code !== 0) {
     for (const line of nearMissLines(double.nearMisses())) print(line);
     for (const line of unusedRuleLines(double.rules())) print(line);
   }
+  const own = double.coverage();
+  const mock = settings.commandRan ? "the wrapper's" : "the command line's";
+  const mocks: MockCoverage[] = [{ mock, at: settings.url, requests: countedRequests(own), coverage: own }];
+  if (settings.coverageDir !== undefined) {
+    try {
+      mocks.push(...readCoverageFolder(settings.coverageDir));
+    } catch (error) {
+      fail(`${(error as Error).message} The coverage of the command's mocks is left out.`);
+    }
+  }
+  const report = mergeCoverage(mocks);
   for (const line of repeatedPostLines(report)) print(`thumbnail-api-mock: ${line}`);
   if (settings.coverageReport !== undefined) {
     try {
       writeCoverageReport(settings.coverageReport, report);
     } catch (error) {
-      print(`thumbnail-api-mock: ${(error as Error).message}`);
-      if (exitCode === 0) exitCode = 1;
+      fail((error as Error).message);
     }
   }
   if (settings.requireCoverage !== undefined) {
     const missing = missingCoverage(settings.requireCoverage, report);
-    for (const line of missing) print(`thumbnail-api-mock: ${line}`);
-    if (missing.length > 0 && exitCode === 0) exitCode = 1;
+    for (const outcome of missing) print(`thumbnail-api-mock: ${outcome} was never seen`);
+    if (missing.length > 0) {
+      for (const line of countedByLines(missing.length, report.mocks)) fail(line);
+    }
   }
   return exitCode;
 }
 
-/** Reads `--require-coverage all` or `createThumbnail,listThumbnails:403,...`; throws saying how to write it. */
-export function parseRequiredCoverage(value: string): RequiredCoverage {
-  if (value.trim() === 'all') return 'all';
-  const items = value
-    .split(',')
-    .map((item) => item.trim())
-    .filter((item) => item !== '');
-  if (items.length === 0) {
-    throw new Error('--require-coverage takes all, or operations and outcomes such as createThumbnail,listThumbnails:403 (comma-separated).');
+/** Who counted, when required outcomes were never seen: the wrapper's mock and those the command started, with their requests. */
+export function countedByLines(missing: number, mocks: readonly CountedMock[]): string[] {
+  const [own, ...started] = mocks as [CountedMock, ...CountedMock[]];
+  const theirs = started.reduce((sum, mock) => sum + mock.requests, 0);
+  const lines = [
+    started.length === 0
+      ? `${missing} required outcome(s) never seen, by the only mock of this run, the wrapper's (${requestsText(own.requests)}).`
+      : `${missing} required outcome(s) never seen, by none of the ${mocks.length} mocks of this run: the wrapper's (${requestsText(own.requests)}) and ${started.length} started by the command (${requestsText(theirs)}: ${doorsText(started)}).`,
+  ];
+  if (own.requests === 0) {
+    lines.push(
+      `The wrapper's mock served no request: the command's tests send theirs to mocks of their own (startMock(), createHandlers()), which are counted only when they run in the wrapped command's processes (those inherit ${COVERAGE_DIR_VARIABLE}); a mock in another terminal, a container or a service started apart is not.`,
+    );
   }
-  return items.map((item) => {
-    const at = item.indexOf(':');
-    return at === -1 ? { operationId: item, outcome: undefined } : { operationId: item.slice(0, at), outcome: item.slice(at + 1).trim() };
-  });
-}
-
-/** Throws naming an operation the contract does not have (checked at start, against the served contract). */
-export function checkRequiredCoverage(required: RequiredCoverage, report: CoverageReport): void {
-  if (required === 'all') return;
-  const known = report.operations.map((operation) => operation.operationId);
-  for (const { operationId } of required) {
-    if (!known.includes(operationId)) throw new Error(`--require-coverage names ${operationId}, which the contract does not have; it has ${known.join(', ')}.`);
-  }
-}
-
-/** Each required outcome no request saw, as `createThumbnail → 403 was never seen`. */
-export function missingCoverage(required: RequiredCoverage, report: CoverageReport): string[] {
-  if (required === 'all') return report.notSeen.map((outcome) => `${outcome} was never seen`);
-  const missing: string[] = [];
-  for (const { operationId, outcome } of required) {
-    if (outcome === undefined) {
-      missing.push(...report.notSeen.filter((seen) => seen.startsWith(`${operationId} → `)).map((seen) => `${seen} was never seen`));
-      continue;
-    }
-    const outcomes = report.operations.find((operation) => operation.operationId === operationId)!.outcomes;
-    const seen = outcomes.some((entry) => entry.requests > 0 && (entry.outcome === outcome || entry.outcome.startsWith(`${outcome} `)));
-    if (!seen) missing.push(`${operationId} → ${outcome} was never seen`);
-  }
-  return missing;
+  return lines;
 }
 
 /** The near misses of a failed run, newest first, as lines to print; empty when there were none. */

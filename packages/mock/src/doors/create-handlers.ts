@@ -9,6 +9,7 @@ import type { ContractOperations, ThumbnailApiOperations } from '../double/opera
 import type { TestDouble } from '../double/test-double.js';
 import { fetchDoor } from '../fetch/fetch-door.js';
 import { failureLog } from '../http/answer-failure.js';
+import { writeCoverageIntoRun } from '../node/coverage-file.js';
 import { notCompiledAnswerer } from '../pipeline/answerer.js';
 import { checkBaseUrl } from './base-url.js';
 import { checkMswRuntime } from './msw-runtime.js';
@@ -46,6 +47,12 @@ export async function createHandlers<C extends ContractOperations = ThumbnailApi
   });
   checkMswRuntime();
   const mock = await assembleMock(await readParts(checked, () => notCompiledAnswerer));
+  try {
+    writeCoverageIntoRun(mock.controls.coverage, 'createHandlers()', baseUrl);
+  } catch (error) {
+    await mock.close();
+    throw error;
+  }
   const door = fetchDoor(mock, failureLog());
   // MSW tests a RegExp against the request's URL without its query: this origin, at or under the base path.
   const underBase = new RegExp(`^${escapeRegExp(baseUrl)}(?:/|$)`);

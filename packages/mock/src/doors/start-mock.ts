@@ -9,6 +9,7 @@ import type { ServedContract } from '../contract/read-contract.js';
 import type { ContractOperations, ThumbnailApiOperations } from '../double/operation-types.js';
 import type { TestDouble } from '../double/test-double.js';
 import { allowedHostsOf } from '../http/allowed-hosts.js';
+import { writeCoverageIntoRun } from '../node/coverage-file.js';
 import { startFrontServer } from '../node/front-server.js';
 import { createNodeHandler } from '../node/node-adapter.js';
 import { type Answerer, lazyAnswerer } from '../pipeline/answerer.js';
@@ -79,6 +80,13 @@ export async function serveMock<C extends ContractOperations = ThumbnailApiOpera
     throw error;
   });
   server.use(createNodeHandler(mock));
+  try {
+    writeCoverageIntoRun(mock.controls.coverage, 'startMock()', server.url);
+  } catch (error) {
+    await server.stop();
+    await mock.close();
+    throw error;
+  }
   const replay = mock.replay === undefined ? {} : { replay: mock.replay };
   return Object.assign(mock.double as unknown as TestDouble<C, 'now'>, { url: server.url, host: server.host, port: server.port, stop: server.stop }, replay);
 }

@@ -75,7 +75,9 @@ const validation: Readonly<Record<number, string>> = {
   422: '422 (body breaks the schema)',
 };
 const withoutKey = 'without a key';
-const delayed = 'delayMs (a rule delayed the answer)';
+/** The outcomes coverage counts beside the contract's statuses: a rule's delay, and an `Accept` the answer could not meet. */
+export const DELAYED_OUTCOME = 'delayMs (a rule delayed the answer)';
+export const NOT_ACCEPTABLE_OUTCOME = '406 (Accept not met)';
 
 type Tally = Map<CompiledOperation, Map<string, number>>;
 
@@ -91,6 +93,8 @@ export class Coverage {
   private readonly byKey = new Map<string | undefined, Tally>();
   private readonly lastPosts = new Map<string | undefined, Map<CompiledOperation, LastPost>>();
   private readonly documented: ReadonlyMap<CompiledOperation, readonly string[]>;
+  /** Called after each counted request (a run's coverage file is rewritten then: node/coverage-file.ts). */
+  onCounted: (() => void) | undefined;
 
   constructor(private readonly contract: CompiledContract) {
     this.documented = new Map(contract.operations.map((operation) => [operation, documentedOutcomes(operation, contract.apiKeys)]));
@@ -107,6 +111,7 @@ export class Coverage {
     add(this.all, operation, outcome, wasDelayed);
     if (mine !== undefined) add(mine, operation, outcome, wasDelayed);
     if (operation.method === 'POST') this.notePost(key, operation, pass);
+    this.onCounted?.();
   }
 
   /** The report of every request, or of those sent with `key` (the full key). */
@@ -174,22 +179,26 @@ export class Coverage {
 
 /**
  * The outcomes the contract documents for `operation`, in the order a reader expects them: a 401 and a 403 once per
- * form of the key its security takes (`apiKeys`, in the contract's order).
+ * form of the key its security takes (`apiKeys`, in the contract's order). With `client`, only those a well-behaved
+ * client can meet: no 401 without a key, the key in the preferred form only (the first the operation takes), no body
+ * refused; what only a raw request reaches is left out.
  */
-export function documentedOutcomes(operation: CompiledOperation, apiKeys: ApiKeyForms): string[] {
+export function documentedOutcomes(operation: CompiledOperation, apiKeys: ApiKeyForms, which: 'all' | 'client' = 'all'): string[] {
   const outcomes: string[] = [];
   const secured = operation.source.security.length > 0;
   const schemes = new Set(operation.source.security.flatMap((requirement) => Object.keys(requirement)));
-  const keyForms = apiKeys.forms.filter((form) => schemes.has(form.scheme)).map(withForm);
+  const accepted = apiKeys.forms.filter((form) => schemes.has(form.scheme)).map(withForm);
+  const keyForms = which === 'client' ? accepted.slice(0, 1) : accepted;
+  const noKey = which === 'client' ? [] : [`401 ${withoutKey}`];
   for (const { status } of operation.source.responses) {
     if (status === 'default') continue;
-    if (status === '401' && secured) outcomes.push(`401 ${withoutKey}`, ...keyForms.map((form) => `401 ${form}`));
+    if (status === '401' && secured) outcomes.push(...noKey, ...keyForms.map((form) => `401 ${form}`));
     else if (status === '403' && secured) outcomes.push(...keyForms.map((form) => `403 ${form}`));
     else outcomes.push(status.toUpperCase());
   }
   // An invalid body is refused with the contract's answer for that status (its `default` here): one outcome per reason.
   const refusals = operation.source.responses.some((response) => response.status === 'default' || /^4/.test(response.status));
-  if (operation.body.kind !== 'none' && refusals) outcomes.push(...Object.values(validation));
+  if (which === 'all' && operation.body.kind !== 'none' && refusals) outcomes.push(...Object.values(validation));
   return outcomes;
 }
 
@@ -200,7 +209,7 @@ function outcomeOf(pass: CoveredPass, operation: CompiledOperation, answer: Prep
   if (answer === undefined || isMockError(answer)) return undefined;
   if (pass.refusal !== undefined) return validation[pass.refusal] ?? String(answer.status);
   const { status } = answer;
-  if (status === 406) return '406 (Accept not met)';
+  if (status === 406) return NOT_ACCEPTABLE_OUTCOME;
   if ((status === 401 || status === 403) && operation.source.security.length > 0) {
     return `${status} ${pass.keyForm === undefined ? withoutKey : withForm(pass.keyForm)}`;
   }
@@ -223,5 +232,5 @@ function add(tally: Tally, operation: CompiledOperation, outcome: string, wasDel
     tally.set(operation, seen);
   }
   seen.set(outcome, (seen.get(outcome) ?? 0) + 1);
-  if (wasDelayed) seen.set(delayed, (seen.get(delayed) ?? 0) + 1);
+  if (wasDelayed) seen.set(DELAYED_OUTCOME, (seen.get(DELAYED_OUTCOME) ?? 0) + 1);
 }

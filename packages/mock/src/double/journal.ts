@@ -2,7 +2,7 @@
 // kept in a ring of the last N and made into a public, redacted entry only when someone reads it.
 import type { IncomingHttpHeaders } from 'node:http';
 import type { ApiKeyForms } from '@thumbnail-api/spec/model';
-import { isCredentialHeader, keyHintOf, MIN_REPLACED_LENGTH, REDACTED } from '../http/credentials.js';
+import { isCredentialHeader, keyHintOf, keyRedactor, REDACTED } from '../http/credentials.js';
 import { essenceOf, isJsonMediaType } from '../http/media-type.js';
 import { noteHeader } from '../http/prepared-answer.js';
 import { originForm } from '../http/request-target.js';
@@ -176,7 +176,7 @@ function publicEntry(kept: Kept, apiKeys: ApiKeyForms): RecordedEntry {
   const key = kept.key;
   const hint = key === undefined ? null : keyHintOf(key);
   // A short key would be replaced inside every other word: it is only redacted where it is a credential.
-  const redact = (text: string): string => (key !== undefined && key.length >= MIN_REPLACED_LENGTH ? text.split(key).join(hint!) : text);
+  const redact = keyRedactor(key);
   // Names are data (`constructor`, `__proto__` too): gathered in Maps, made objects with fromEntries, never assigned.
   const headers = new Map<string, string | readonly string[]>();
   for (const [name, value] of Object.entries(kept.headers)) {

@@ -1,7 +1,7 @@
 // Why no rule answered a request (as WireMock's near misses): of the rules of its operation, in force or used up, the
 // nearest one (a rule for its key before one for another key, then the fewest differences, then the newest), and
 // where the request differs from it, computed by the rules' own matcher.
-import { keyHintOf } from '../http/credentials.js';
+import { keyHintOf, keyRedactor } from '../http/credentials.js';
 import { ABSENT, type Difference, differences, type MatchableRequest } from './matcher.js';
 import type { ActiveRule } from './rules.js';
 
@@ -53,6 +53,16 @@ export function nearestMiss(inForce: readonly ActiveRule[], usedUp: readonly Act
 export function describeNearMiss(record: NearMissRecord, redact: (text: string) => string): NearMissDescription {
   const described = record.differences.map((difference) => describe(difference, redact));
   return { rule: record.rule.id, difference: described[0]!, differences: described };
+}
+
+/**
+ * What an answer no rule made says of the near miss, in its note (and so in the journal's `note` and the client's error):
+ * `no rule matched; nearest rule-3: body.prompt: expected "a red fox", got "A red fox"`; the request's `key` hidden.
+ */
+export function nearMissNote(record: NearMissRecord, key: string | undefined): string {
+  const { rule, difference, differences } = describeNearMiss(record, keyRedactor(key));
+  const more = differences.length > 1 ? ` (and ${differences.length - 1} more difference(s))` : '';
+  return `no rule matched; nearest ${rule}: ${difference}${more}`;
 }
 
 function describe({ field, expected, got }: Difference, redact: (text: string) => string): string {

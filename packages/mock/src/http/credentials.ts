@@ -42,6 +42,13 @@ export function keyHintOf(key: string): string {
   return key.length >= 12 ? `…${key.slice(-4)}` : REDACTED;
 }
 
+/** Replaces `key` by its hint wherever it appears in a text, when it is long enough to be looked for ({@link MIN_REPLACED_LENGTH}). */
+export function keyRedactor(key: string | undefined): (text: string) => string {
+  if (key === undefined || key.length < MIN_REPLACED_LENGTH) return (text) => text;
+  const hint = keyHintOf(key);
+  return (text) => text.split(key).join(hint);
+}
+
 /**
  * The credentials a request carries: the headers and query parameters (`query`, without `?`) the contract's API key
  * travels in (`forms`), its Authorization (whole and its token), its cookies; longest first.

@@ -27,5 +27,21 @@ export function withHeaders(answer: PreparedAnswer, extra: readonly string[]): P
 export const noteHeader = mockHeader('note');
 
 export function noteLines(note: string): string[] {
-  return [noteHeader, note.replace(/[^\x20-\x7e]+/g, ' ').slice(0, 300)];
+  // A key's hint (`…f00d`) stays readable as `...f00d`; any other character a header cannot carry becomes a space.
+  return [
+    noteHeader,
+    note
+      .replaceAll('…', '...')
+      .replace(/[^\x20-\x7e]+/g, ' ')
+      .slice(0, 300),
+  ];
+}
+
+/** The same answer with `note` said first, before the note it already carries (if any), in one header. */
+export function withNoteFirst(answer: PreparedAnswer, note: string): PreparedAnswer {
+  const at = answer.headers.findIndex((line, index) => index % 2 === 0 && line === noteHeader);
+  if (at === -1) return withHeaders(answer, noteLines(note));
+  const headers = [...answer.headers];
+  headers[at + 1] = noteLines(`${note}. ${headers[at + 1]}`)[1]!;
+  return { status: answer.status, headers, body: answer.body };
 }

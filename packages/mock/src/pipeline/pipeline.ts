@@ -12,11 +12,11 @@ import { BODY_LIMIT, type BodyRefusal, checkBody } from '../contract/request-bod
 import type { Coverage } from '../double/coverage.js';
 import type { Journal, JournalRecord } from '../double/journal.js';
 import type { MatchableRequest } from '../double/matcher.js';
-import { type NearMissRecord, nearestMiss } from '../double/near-miss.js';
+import { type NearMissRecord, nearestMiss, nearMissNote } from '../double/near-miss.js';
 import { type ActiveRule, type RuleBook, ruleHeader } from '../double/rules.js';
 import { isJsonMediaType } from '../http/media-type.js';
 import { mockError } from '../http/mock-error.js';
-import { noteLines, type PreparedAnswer, prepareAnswer, withHeaders } from '../http/prepared-answer.js';
+import { noteLines, type PreparedAnswer, prepareAnswer, withHeaders, withNoteFirst } from '../http/prepared-answer.js';
 import { queryValues, type RequestTarget, readTarget } from '../http/request-target.js';
 import type { Answerer } from './answerer.js';
 import { type CorsPolicy, corsLines, isPreflight, preflightAnswer } from './cors.js';
@@ -309,9 +309,13 @@ function answer(pass: Pass, options: PipelineOptions): Outcome {
   return send(pass, recorded ?? operation.successFor(request.headers.accept));
 }
 
-/** An answer outcome, with the request's CORS lines and any delay a rule asked for (and that rule's id). */
+/**
+ * An answer outcome, with the request's CORS lines and any delay a rule asked for (and that rule's id); an answer no rule
+ * made, when a rule nearly matched, says why in its note, so that the reason reaches the error where a test fails.
+ */
 function send(pass: Pass, answer: PreparedAnswer): Outcome {
-  const sent = pass.rule === undefined ? answer : byRuleOf(pass.rule, answer);
+  const { rule, nearMiss } = pass;
+  const sent = rule !== undefined ? byRuleOf(rule, answer) : nearMiss === undefined ? answer : withNoteFirst(answer, nearMissNote(nearMiss, pass.key));
   return { kind: 'answer', answer: sent, cors: pass.cors, delayMs: pass.delayMs, key: pass.key };
 }
 

@@ -1,0 +1,71 @@
+// scripts/test-summary.mjs, the closing line of npm test and npm run test:slow, run on a throwaway workspace of three
+// packages: it sums their vitest reports, counts a package without one as failed, and a report left by an earlier run
+// (planted here) is cleared before the run, so that a package whose tests did not run to the end this time fails. And
+// the root scripts clear the reports before turbo runs.
+import { spawnSync } from 'node:child_process';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+
+const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
+
+let root: string;
+beforeEach(() => {
+  root = mkdtempSync(join(tmpdir(), 'test-summary-test-'));
+  mkdirSync(join(root, 'scripts'));
+  for (const script of ['test-summary.mjs', 'workspace-folders.mjs']) cpSync(join(repoRoot, 'scripts', script), join(root, 'scripts', script));
+  writeFileSync(join(root, 'pnpm-workspace.yaml'), 'packages:\n  - packages/*\n');
+  for (const name of ['alpha', 'beta', 'gamma']) {
+    mkdirSync(join(root, 'packages', name, 'test-results'), { recursive: true });
+    // gamma has no tests.
+    const scripts = name === 'gamma' ? {} : { test: 'vitest run' };
+    writeFileSync(join(root, 'packages', name, 'package.json'), JSON.stringify({ name, scripts }));
+  }
+});
+afterEach(() => rmSync(root, { recursive: true, force: true }));
+
+/** What a package's vitest run writes at its end. */
+function report(name: string, passed: number, failed: number): void {
+  const counts = { numPassedTests: passed, numFailedTests: failed, numPendingTests: 0, numTodoTests: 0 };
+  writeFileSync(join(root, 'packages', name, 'test-results', 'vitest.json'), JSON.stringify(counts));
+}
+
+function summary(...args: string[]): string {
+  const result = spawnSync(process.execPath, [join(root, 'scripts', 'test-summary.mjs'), ...args], { encoding: 'utf8' });
+  expect(result.status, result.stderr).toBe(0);
+  return result.stdout.trim();
+}
+
+describe('scripts/test-summary.mjs', () => {
+  it("sums the packages' reports", () => {
+    report('alpha', 3, 1);
+    report('beta', 2, 0);
+    expect(summary('test')).toBe('Tests: 5 passed, 1 failed, 0 skipped');
+  });
+
+  it('counts a package with tests but no report as failed, and names it', () => {
+    report('alpha', 3, 0);
+    expect(summary('test')).toBe('No test report from: packages/beta (their tests did not run to the end).\nTests: 3 passed, 1 failed, 0 skipped');
+  });
+
+  it('counts no report left by an earlier run: cleared before the run, a package whose tests then did not run to the end fails', () => {
+    report('beta', 10, 0);
+    summary('test', '--clear');
+    report('alpha', 3, 0);
+    expect(summary('test')).toBe('No test report from: packages/beta (their tests did not run to the end).\nTests: 3 passed, 1 failed, 0 skipped');
+  });
+});
+
+describe('the root scripts', () => {
+  const scripts = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')).scripts as Record<string, string>;
+  it.each([
+    ['test:all', 'test'],
+    ['test:slow:all', 'test:slow'],
+  ])('%s clears the %s reports before turbo runs, and prints the summary after it', (name, script) => {
+    expect(scripts[name]).toMatch(
+      new RegExp(`node scripts/test-summary\\.mjs ${script} --clear && turbo run .*; node scripts/test-summary\\.mjs ${script}; exit \\$status$`),
+    );
+  });
+});
