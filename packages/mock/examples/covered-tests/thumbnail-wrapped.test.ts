@@ -1,5 +1,5 @@
 // createThumbnail's documented answers, on the wrapper's own mock (connectMock() and the client on its defaults read
-// the URL and the key the wrapper sets): the third place the run's coverage comes from.
+// THUMBNAIL_API_BASE_URL and THUMBNAIL_API_KEY, which the wrapper sets): the third place the run's coverage comes from.
 import { AuthenticationError, PermissionDeniedError, ThumbnailClient } from '@thumbnail-api/client';
 import { connectMock } from '@thumbnail-api/mock';
 import { afterEach, expect, test } from 'vitest';
