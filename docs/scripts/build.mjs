@@ -1,20 +1,24 @@
-// Builds the static site in docs/dist from the bundled contract, docs/samples and docs/guides:
-// index.html (the Redoc reference), one page per guide, a Markdown version of each page and
-// llms.txt for tools, site.css, the contract itself and version.json.
+// Builds the static site in docs/dist from the bundled contract, the mock's control-surface document, docs/samples
+// and docs/guides: index.html (the Redoc reference of the contract), mock-control.html (the Redoc reference of the mock's
+// /__mock routes), one page per guide, a Markdown version of each page and llms.txt for tools, site.css, both documents
+// themselves and version.json.
 import { copyFileSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { loadContract, openapiJsonPath, openapiYamlPath } from '@thumbnail-api/spec';
-import { buildReference, SITE_HEADER_PLACEHOLDER } from '../src/build-reference.mjs';
+import { createContractModel } from '@thumbnail-api/spec/model';
+import { renderReference, SITE_HEADER_PLACEHOLDER, writeReference } from '../src/build-reference.mjs';
 import { attachCodeSamples, generateCodeSamples } from '../src/code-samples.mjs';
 import { readContractVersion } from '../src/contract-version.mjs';
-import { withServerDefaults, withVersionNote } from '../src/docs-contract.mjs';
+import { withControlNote, withServerDefaults, withVersionNote } from '../src/docs-contract.mjs';
 import { GAP_LIST_PLACEHOLDER, listGuides, renderGuide } from '../src/guides.mjs';
 import { firstParagraph, renderLlmsTxt } from '../src/llms-txt.mjs';
 import { markdownHrefOf, renderGapListMarkdown, renderGuideMarkdown } from '../src/markdown-pages.mjs';
 import { pageDescription } from '../src/page-description.mjs';
 import { renderReferenceMarkdown } from '../src/reference-markdown.mjs';
+import { CONTROL_REFERENCE, controlDocumentPath, readControlDocument, SERVICE_REFERENCE, siteNavigation } from '../src/reference-pages.mjs';
+import { renderRouteRedirect } from '../src/reference-routes.mjs';
 import { SITE_CSS } from '../src/site-css.mjs';
-import { REFERENCE_TITLE, renderGuidePage, renderSiteHeader } from '../src/site-layout.mjs';
+import { renderGuidePage, renderSiteHeader } from '../src/site-layout.mjs';
 import { buildTryIt } from '../src/try-it/build-try-it.mjs';
 import { renderTryItLoader, withTryItButtons } from '../src/try-it/try-it-page.mjs';
 import { MARKER_TITLE, markGaps, renderGapList } from '../src/undocumented.mjs';
@@ -38,12 +42,12 @@ if (gapPages.length !== 1) {
   );
 }
 const gapListHref = `${gapPages[0]?.slug}.html`;
-const navItems = [{ href: 'index.html', title: REFERENCE_TITLE }, ...guides.map((guide) => ({ href: `${guide.slug}.html`, title: guide.title }))];
+const navItems = siteNavigation(guides);
 const header = (/** @type {string} */ current) => renderSiteHeader({ items: navItems, current, version, apiTitle });
 const downloads = [
   { href: 'openapi.json', label: 'openapi.json' },
   { href: 'openapi.yaml', label: 'openapi.yaml' },
-  { href: markdownHrefOf('index.html'), label: 'this reference as Markdown' },
+  { href: markdownHrefOf(SERVICE_REFERENCE.href), label: 'this reference as Markdown' },
   { href: 'llms.txt', label: 'llms.txt' },
 ];
 
@@ -51,27 +55,86 @@ rmSync(dist, { recursive: true, force: true });
 mkdirSync(dist, { recursive: true });
 mkdirSync(work, { recursive: true });
 
-// The reference renders a docs-only copy: version note, servers with defaults, markers, code samples and Try it
-// buttons; spec/ is untouched.
+// Each reference renders a docs-only copy; spec/ and the mock's document are untouched. The contract's: version note,
+// servers with defaults, markers, code samples and Try it buttons. The control surface's: a note that it is the test
+// double's, not the service's (and no Try it: those routes drive the mock, they are not the service's to try).
 const samples = generateCodeSamples(contract);
 const docsContract = withTryItButtons(
   markGaps(attachCodeSamples(withServerDefaults(withVersionNote(contract.document, version, downloads)), samples), { listHref: gapListHref }),
 );
 writeFileSync(`${work}/openapi.docs.json`, `${JSON.stringify(docsContract, null, 2)}\n`);
-const { routes } = await buildReference({
+const controlDocument = readControlDocument();
+const controlInfo = /** @type {{ title?: unknown, description?: unknown }} */ (controlDocument.info);
+const controlMarkdownHref = markdownHrefOf(CONTROL_REFERENCE.href);
+const docsControl = withServerDefaults(
+  withControlNote(controlDocument, {
+    serviceHref: SERVICE_REFERENCE.href,
+    guideHref: 'testing.html',
+    downloads: [
+      { href: CONTROL_REFERENCE.documentFile, label: CONTROL_REFERENCE.documentFile },
+      { href: controlMarkdownHref, label: 'this reference as Markdown' },
+      { href: 'llms.txt', label: 'llms.txt' },
+    ],
+  }),
+);
+writeFileSync(`${work}/control-openapi.docs.json`, `${JSON.stringify(docsControl, null, 2)}\n`);
+
+const template = docs('templates/reference.hbs');
+const serviceReference = await renderReference({
   contractFile: `${work}/openapi.docs.json`,
   optionsFile: `${work}/redoc-options.json`,
-  templateFile: docs('templates/reference.hbs'),
-  outputFile: `${dist}/index.html`,
-  siteHeader: header('index.html'),
+  templateFile: template,
+  outputFile: `${dist}/${SERVICE_REFERENCE.href}`,
+});
+const controlReference = await renderReference({
+  contractFile: `${work}/control-openapi.docs.json`,
+  optionsFile: `${work}/redoc-options.json`,
+  templateFile: template,
+  outputFile: `${dist}/${CONTROL_REFERENCE.href}`,
+});
+const routeRedirect = renderRouteRedirect([
+  { href: SERVICE_REFERENCE.href, routes: serviceReference.routes },
+  { href: CONTROL_REFERENCE.href, routes: controlReference.routes },
+]);
+writeReference(serviceReference, {
+  siteHeader: header(SERVICE_REFERENCE.href),
   description: pageDescription(String(info.description ?? '').split(/\n\s*\n/)[0] || String(info.summary ?? '')),
+  routeRedirect,
+  markdownHref: markdownHrefOf(SERVICE_REFERENCE.href),
   bodyEnd: renderTryItLoader(),
 });
+writeReference(controlReference, {
+  siteHeader: header(CONTROL_REFERENCE.href),
+  description: pageDescription(String(controlInfo.description ?? '').split(/\n\s*\n/)[0] ?? ''),
+  routeRedirect,
+  markdownHref: controlMarkdownHref,
+});
 await buildTryIt(dist);
-writeFileSync(`${dist}/${markdownHrefOf('index.html')}`, renderReferenceMarkdown(contract, { version, samples, htmlHref: 'index.html' }));
+writeFileSync(
+  `${dist}/${markdownHrefOf(SERVICE_REFERENCE.href)}`,
+  renderReferenceMarkdown(contract, {
+    heading: `${apiTitle} — API reference`,
+    intro:
+      `Contract version **${version.contractVersion}** · bundle \`${version.bundleHash}\` (the first 12 hex digits of the SHA-256 of openapi.json). ` +
+      `The contract itself: [openapi.json](openapi.json), [openapi.yaml](openapi.yaml). The same reference as a web page: [${SERVICE_REFERENCE.href}](${SERVICE_REFERENCE.href}).`,
+    samples,
+  }),
+);
+writeFileSync(
+  `${dist}/${controlMarkdownHref}`,
+  renderReferenceMarkdown(createContractModel(controlDocument, { source: controlDocumentPath }), {
+    heading: `${String(controlInfo.title ?? 'The mock')} — reference of the /__mock routes`,
+    intro:
+      "**The test double's routes, not the service's.** This is the control surface of the mock, `@thumbnail-api/mock`: the routes under " +
+      '`/__mock` that your tests call to read what your code sent and to choose answers and faults ([Testing your integration](testing.html.md)). ' +
+      `The Thumbnail Generation Service has no such routes; its API is in the [API reference](${markdownHrefOf(SERVICE_REFERENCE.href)}). ` +
+      `The document itself: [${CONTROL_REFERENCE.documentFile}](${CONTROL_REFERENCE.documentFile}) (a running mock serves it at \`GET /__mock/openapi.json\`). ` +
+      `The same reference as a web page: [${CONTROL_REFERENCE.href}](${CONTROL_REFERENCE.href}).`,
+  }),
+);
 
 const gaps = collectGaps(contract);
-const gapListHtml = renderGapList(gaps, { referenceHref: 'index.html' });
+const gapListHtml = renderGapList(gaps, { referenceHref: SERVICE_REFERENCE.href });
 const gapListMarkdown = renderGapListMarkdown(gaps);
 for (const guide of guides) {
   const href = `${guide.slug}.html`;
@@ -101,14 +164,22 @@ writeFileSync(
     sections: [
       {
         heading: 'Docs',
-        links: [
-          {
-            href: markdownHrefOf('index.html'),
-            title: REFERENCE_TITLE,
-            note: 'every operation with its request, responses, errors, security and code samples, generated from the contract',
-          },
-          ...guides.map((guide) => ({ href: markdownHrefOf(`${guide.slug}.html`), title: guide.title, note: firstParagraph(guide.markdown) })),
-        ],
+        links: navItems.map(({ href, title }) => {
+          if (href === SERVICE_REFERENCE.href)
+            return {
+              href: markdownHrefOf(href),
+              title,
+              note: 'every operation with its request, responses, errors, security and code samples, generated from the contract',
+            };
+          if (href === CONTROL_REFERENCE.href)
+            return {
+              href: markdownHrefOf(href),
+              title,
+              note: "the mock's /__mock routes (the test double's, not the service's): its journal, rules, held requests and coverage, generated from the mock's OpenAPI document of them",
+            };
+          const guide = guides.find((candidate) => `${candidate.slug}.html` === href);
+          return { href: markdownHrefOf(href), title, note: firstParagraph(guide?.markdown ?? '') };
+        }),
       },
       {
         heading: 'OpenAPI',
@@ -119,6 +190,11 @@ writeFileSync(
             note: `the bundled OpenAPI ${String(contract.document.openapi)} contract, the single source of the reference (SHA-256 ${version.bundleSha256})`,
           },
           { href: 'openapi.yaml', title: 'openapi.yaml', note: 'the same contract as YAML' },
+          {
+            href: CONTROL_REFERENCE.documentFile,
+            title: CONTROL_REFERENCE.documentFile,
+            note: "the OpenAPI 3.1 document of the mock's control surface (GET /__mock/openapi.json on a running mock), the single source of its reference",
+          },
         ],
       },
       {
@@ -132,14 +208,27 @@ writeFileSync(
 writeFileSync(`${dist}/site.css`, SITE_CSS.trimStart());
 copyFileSync(openapiJsonPath, `${dist}/openapi.json`);
 copyFileSync(openapiYamlPath, `${dist}/openapi.yaml`);
+copyFileSync(controlDocumentPath, `${dist}/${CONTROL_REFERENCE.documentFile}`);
 const pages = navItems.map((item) => item.href);
 writeFileSync(
   `${dist}/version.json`,
-  `${JSON.stringify({ ...version, pages, markdown: pages.map(markdownHrefOf), referenceRoutes: routes.map((route) => `index.html#${route}`) }, null, 2)}\n`,
+  `${JSON.stringify(
+    {
+      ...version,
+      pages,
+      markdown: pages.map(markdownHrefOf),
+      referenceRoutes: [
+        ...serviceReference.routes.map((route) => `${SERVICE_REFERENCE.href}#${route}`),
+        ...controlReference.routes.map((route) => `${CONTROL_REFERENCE.href}#${route}`),
+      ],
+    },
+    null,
+    2,
+  )}\n`,
 );
 // GitHub Pages would otherwise run the folder through Jekyll.
 writeFileSync(`${dist}/.nojekyll`, '');
 
 console.log(
-  `Built docs/dist: reference and ${guides.length} guides for contract v${version.contractVersion} (bundle ${version.bundleHash}), with Markdown versions and llms.txt.`,
+  `Built docs/dist: the reference, the mock's control reference and ${guides.length} guides for contract v${version.contractVersion} (bundle ${version.bundleHash}), with Markdown versions and llms.txt.`,
 );

@@ -1,12 +1,14 @@
 // Checks the built site without a browser: every local link of every page (the HTML pages, their
 // Markdown versions and llms.txt) resolves to a file and #anchor, no link is a root-relative path
 // (which breaks when the site lives in a folder, and on a static host when it is a router path), no
-// page loads an asset from another host, every script a page imports exists, and version.json matches the contract.
+// page loads an asset from another host, every script a page imports exists, both reference pages are there, version.json
+// matches the contract and the control reference's document is the mock's.
 // The browser tests check what a reader sees, and open every link the rendered pages hold.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { openapiJsonPath } from '@thumbnail-api/spec';
 import { readContractVersion } from '../src/contract-version.mjs';
+import { CONTROL_REFERENCE, controlDocumentPath, REFERENCE_PAGES } from '../src/reference-pages.mjs';
 
 const dist = fileURLToPath(new URL('../dist', import.meta.url));
 if (!existsSync(`${dist}/index.html`)) {
@@ -24,11 +26,11 @@ for (const [page, source] of html) {
   for (const [tag] of source.matchAll(/<(?:script|img|link|iframe|source|video|audio)\s[^>]*\s(?:src|href)="(?:https?:)?\/\/[^"]*"[^>]*>/g)) {
     problems.push(`${page} loads an asset from another host (${tag}); the site must work offline.`);
   }
-  // The reference imports Redoc's bundle when the reader needs it: the file must be there.
+  // The references import Redoc's bundle when the reader needs it: the file must be there.
   for (const [, file = ''] of source.matchAll(/\bimport\('\.\/([^']+)'\)/g)) {
     if (!existsSync(`${dist}/${file}`)) problems.push(`${page} imports ./${file}, but docs/dist/${file} does not exist.`);
   }
-  // Only the markup: the reference's inline script holds the contract, whose links Redoc renders (and the browser test opens).
+  // Only the markup: a reference's inline script holds its document, whose links Redoc renders (and the browser test opens).
   const markup = source.replace(/<script\b[\s\S]*?<\/script>/g, '');
   for (const [, value = ''] of markup.matchAll(/\shref="([^"]*)"/g)) checkLink(page, value);
   if (!markdown.has(`${page}.md`)) problems.push(`${page} has no Markdown version ${page}.md.`);
@@ -42,6 +44,15 @@ const expected = readContractVersion(openapiJsonPath);
 const published = readContractVersion(`${dist}/openapi.json`);
 if (built.bundleSha256 !== expected.bundleSha256 || published.bundleSha256 !== expected.bundleSha256) {
   problems.push('docs/dist was built from another contract than spec/dist/openapi.json: rebuild the docs.');
+}
+const controlDocument = `${dist}/${CONTROL_REFERENCE.documentFile}`;
+if (!existsSync(controlDocument) || !readFileSync(controlDocument).equals(readFileSync(controlDocumentPath))) {
+  problems.push(
+    `docs/dist/${CONTROL_REFERENCE.documentFile} is not the mock's control-openapi.json (${controlDocumentPath}): rebuild the mock, then the docs.`,
+  );
+}
+for (const page of REFERENCE_PAGES) {
+  if (!html.has(page)) problems.push(`docs/dist/${page}, a reference page, was not built.`);
 }
 
 if (problems.length > 0) {

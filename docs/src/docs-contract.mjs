@@ -1,5 +1,6 @@
 // Changes the docs-only copy of the contract needs before Redoc renders it (spec/ never has them):
-// the contract version and downloads at the top of the overview, and server URLs Redoc can show.
+// the contract version and downloads at the top of the overview, and server URLs Redoc can show; and the note that
+// heads the mock's control-surface reference.
 import { escapeHtml } from './site-layout.mjs';
 
 /**
@@ -28,8 +29,28 @@ export function withVersionNote(contract, version, downloads) {
 }
 
 /**
+ * A copy of the mock's control-surface document whose overview starts by saying what it is not (the service's API),
+ * with a link to the service's reference and the files the site offers for download and for tools.
+ * @param {JsonObject} document
+ * @param {{ serviceHref: string, guideHref: string, downloads: { href: string, label: string }[] }} options
+ */
+export function withControlNote(document, { serviceHref, guideHref, downloads }) {
+  const copy = structuredClone(document);
+  const info = /** @type {{ description?: string }} */ (copy.info);
+  const links = downloads.map(({ href, label }) => `<a href="${escapeHtml(href)}">${escapeHtml(label)}</a>`).join(' · ');
+  const note =
+    '<p class="control-note"><strong>The test double’s routes, not the service’s.</strong> This page describes the control surface of ' +
+    'the mock, <code>@thumbnail-api/mock</code>: the routes under <code>/__mock</code> that your tests call to read what your code sent ' +
+    `and to choose answers and faults (<a href="${escapeHtml(guideHref)}">Testing your integration</a>). The Thumbnail Generation Service ` +
+    `has no such routes; its API is in the <a href="${escapeHtml(serviceHref)}">API reference</a>.</p>` +
+    `<p class="site-downloads">Download: ${links}. A running mock serves it too, for the contract it serves, at <code>GET /__mock/openapi.json</code>.</p>`;
+  info.description = `${note}\n\n${info.description ?? ''}`;
+  return copy;
+}
+
+/**
  * A copy of the contract whose server URLs have their variables' defaults filled in, each explained
- * in the server's description. Redoc 3 shows a server URL as written: `{base_url}` unresolved, or,
+ * in the server's description, and every server's description as plain text (Redoc shows no Markdown there). Redoc 3 shows a server URL as written: `{base_url}` unresolved, or,
  * once it has resolved it as a relative URL, the docs' own address (`<docs>/{base_url}`).
  * @param {JsonObject} contract
  */
@@ -40,7 +61,7 @@ export function withServerDefaults(contract) {
     const variables = /** @type {Record<string, { default?: unknown, description?: unknown }>} */ (server.variables ?? {});
     const template = String(server.url);
     const used = [...template.matchAll(/\{([^}]+)\}/g)].map(([, name = '']) => name);
-    if (used.length === 0) return server;
+    if (used.length === 0) return typeof server.description === 'string' ? { ...server, description: `${plain(server.description)}.` } : server;
     const url = template.replace(/\{([^}]+)\}/g, (_, /** @type {string} */ name) => {
       const value = variables[name]?.default;
       if (typeof value !== 'string')

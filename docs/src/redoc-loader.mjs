@@ -44,7 +44,9 @@ export function splitRedocBundle(html) {
   return { html: page.replace('<div id="redoc">', `<div id="redoc" ${REDOC_STATE_ATTRIBUTE}="static">`), bundle: `${bundle}\n` };
 }
 
-// Runs at the end of the body, after the server-rendered reference has been parsed.
+// Runs at the end of the body, after the server-rendered reference has been parsed. Once Redoc runs, nameVariantMenus
+// keeps the menus of a schema's variants named by what they show: Redoc labels each "Variant" whatever it shows
+// ("object", "MockRule"), which WCAG 2.5.3 (label in name) refuses; the visible words become its name, "Variant" its title.
 const LOADER_SCRIPT = `
 (function () {
   var root = document.getElementById('redoc');
@@ -69,6 +71,8 @@ const LOADER_SCRIPT = `
       return redoc.hydrate(data.definition, data.options, root);
     }).then(function () {
       setState('ready');
+      nameVariantMenus();
+      new MutationObserver(nameVariantMenus).observe(root, { childList: true, subtree: true, attributes: true, attributeFilter: ['aria-label'] });
       removeEventListener('click', remember, true);
       var tries = 0;
       (function replayClick() {
@@ -84,6 +88,9 @@ const LOADER_SCRIPT = `
       setState('failed');
       console.error('The reference could not load ${REDOC_BUNDLE_FILE}; its content stays readable, without search and panels.', error);
     });
+  }
+  function nameVariantMenus() {
+    root.querySelectorAll('button[aria-label="Variant"]').forEach(function (button) { button.removeAttribute('aria-label'); button.title = 'Variant'; });
   }
   function remember(event) {
     var target = event.target instanceof Element ? event.target : null;

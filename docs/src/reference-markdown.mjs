@@ -1,7 +1,7 @@
-// The API reference as one Markdown file (`index.html.md`), for tools and language models: generated
-// from the bundled contract on every build, like the Redoc page, never copied by hand. Schemas are
-// shown as the contract writes them (JSON), with the named ones listed once at the end. Reads the
-// contract through its model (@thumbnail-api/spec).
+// A reference page as one Markdown file (`index.html.md`, `mock-control.html.md`), for tools and language models:
+// generated from its document (the bundled contract, the mock's control surface) on every build, like the Redoc
+// page, never copied by hand. Schemas are shown as the document writes them (JSON), with the named ones listed
+// once at the end. Reads the document through the contract model (@thumbnail-api/spec).
 import { isJsonObject as isObject, readAssumptions } from '@thumbnail-api/spec/model';
 import { MARKER_TITLE } from './undocumented.mjs';
 import { ASSUMPTIONS_KEY, NOT_SHOWN_KEY } from './undocumented-model.mjs';
@@ -12,27 +12,23 @@ import { ASSUMPTIONS_KEY, NOT_SHOWN_KEY } from './undocumented-model.mjs';
  * @typedef {import('@thumbnail-api/spec/model').JsonObject} JsonObject
  * @typedef {import('@thumbnail-api/spec/model').MediaTypeEntry} MediaTypeEntry
  * @typedef {import('./code-samples.mjs').CodeSample} CodeSample
- * @typedef {import('./contract-version.mjs').ContractVersion} ContractVersion
  */
 
 /** Fence languages of the sample languages Redoc shows. */
 const FENCE_LANGS = /** @type {Record<string, string>} */ ({ TypeScript: 'ts', bash: 'sh', JavaScript: 'js', Python: 'python' });
 
 /**
- * @param {ContractModel} contract The bundled contract's model.
- * @param {{ version: ContractVersion, samples: Map<string, CodeSample[]>, htmlHref: string }} options
- *   `samples`: the code samples by operationId; `htmlHref`: the reference page.
+ * @param {ContractModel} contract The document's model: the bundled contract, or the mock's control surface.
+ * @param {{ heading: string, intro: string, samples?: Map<string, CodeSample[]> }} options
+ *   `heading`: the page's title; `intro`: a Markdown paragraph after the summary (version, downloads, the web page);
+ *   `samples`: the code samples by operationId.
  */
-export function renderReferenceMarkdown(contract, { version, samples, htmlHref }) {
+export function renderReferenceMarkdown(contract, { heading, intro, samples = new Map() }) {
   const document = contract.document;
   const info = isObject(document.info) ? document.info : {};
-  const out = [`# ${text(info.title)} — API reference`, ''];
+  const out = [`# ${heading}`, ''];
   if (info.summary) out.push(`> ${text(info.summary)}`, '');
-  out.push(
-    `Contract version **${version.contractVersion}** · bundle \`${version.bundleHash}\` (the first 12 hex digits of the SHA-256 of openapi.json). ` +
-      `The contract itself: [openapi.json](openapi.json), [openapi.yaml](openapi.yaml). The same reference as a web page: [${htmlHref}](${htmlHref}).`,
-    '',
-  );
+  out.push(intro, '');
   if (info.description) out.push(text(info.description).trim(), '');
   if (marks(info).length > 0) out.push(`## ${MARKER_TITLE}: the API as a whole`, '', ...marks(info).slice(2));
   out.push(...servers(contract), ...securitySchemes(contract));

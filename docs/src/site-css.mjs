@@ -83,12 +83,15 @@ html:not(.dark) {
 }
 html:not(.dark) .tag-get, html:not(.dark) .tag-query { --tag-color: #11703f; }
 html:not(.dark) .tag-post { --tag-color: #1b55c9; }
+html:not(.dark) .tag-delete { --tag-color: #c40a3c; }
+/* Redoc colours a nested schema's "property name*" by depth, from the third level on below 4.5:1 (the control document nests deeper). */
+html:not(.dark) #redoc .schema-name { color: #5a3fc0; }
 #redoc .not-documented a { color: #7a4d00; }
 /* Headings and the title wrap between words, never inside one ("Thumbna / il"). */
 .site-reference h1, .site-reference h2, .site-reference h3 { overflow-wrap: normal; word-break: normal; hyphens: manual; }
 /* Code scrolls inside its panel instead of being cut or widening the page. */
 .site-reference pre { max-width: 100%; overflow-x: auto; }
-.site-reference .contract-version, .site-reference .site-downloads { overflow-wrap: anywhere; }
+.site-reference .contract-version, .site-reference .control-note, .site-reference .site-downloads { overflow-wrap: anywhere; }
 /* Each operation's Try it button (the dialog's own styles come with its script). */
 .try-it-entry { display: flex; flex-wrap: wrap; gap: 4px 12px; align-items: center; }
 .try-it-entry span { color: #59636e; font-size: 14px; }

@@ -10,8 +10,8 @@
 export const REFERENCE_TITLE = 'API reference';
 /** Height of the header in CSS pixels; Redoc scrolls deep links this far below the top. */
 export const SITE_HEADER_HEIGHT = 52;
-/** The header's navigation opens as a menu below this window width, and is a row of links above it. */
-export const SITE_MENU_BREAKPOINT = 1100;
+/** Below this window width the header's links open as a menu; above it they take two rows (every page's fit from about 1200 px). */
+export const SITE_MENU_BREAKPOINT = 1240;
 
 /**
  * The site header, with `current` marked as the current page. Below {@link SITE_MENU_BREAKPOINT}

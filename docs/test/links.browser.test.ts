@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, test } from 'vitest';
+import { REFERENCE_PAGES, SERVICE_REFERENCE } from '../src/reference-pages.mjs';
 import { openFresh, readBuiltSite, useChromium, useReader, useServedSite, waitForReferenceRoute } from './browser.js';
 
 const version = readBuiltSite();
@@ -31,11 +32,14 @@ beforeAll(async () => {
   }
 }, 600_000);
 
-/** `index.html#/thumbnails/createthumbnail#…` → `/thumbnails/createthumbnail`; undefined for other pages. */
+/**
+ * `index.html#/thumbnails/createthumbnail#…` → `/thumbnails/createthumbnail`, `mock-control.html` → `/`, `#/rules` (on a
+ * reference page) → `/rules`; undefined for other pages.
+ */
 function routeOf(local: string): string | undefined {
-  const match = /^(?:index\.html)?(?:#(\/[^#]*))?(?:#.*)?$/.exec(local);
-  if (!match) return undefined;
-  return match[1] ?? '/';
+  const match = /^([a-z0-9-]*\.html)?(?:#(\/[^#]*))?(?:#.*)?$/.exec(local);
+  if (!match || !REFERENCE_PAGES.includes(match[1] ?? SERVICE_REFERENCE.href)) return undefined;
+  return match[2] ?? '/';
 }
 
 describe('every href the site renders', () => {
@@ -44,10 +48,13 @@ describe('every href the site renders', () => {
     for (const pagePath of version.pages) expect(hrefs).toContain(pagePath);
     for (const route of version.referenceRoutes) expect(hrefs).toContain(route);
     expect(hrefs).toContain('index.html#/thumbnails/createthumbnail');
+    expect(hrefs).toContain('mock-control.html#/rules/addrules');
     expect(hrefs).toContain('llms.txt');
     expect(hrefs.some((href) => href.endsWith('.html.md'))).toBe(true);
-    // No router path (`/section/x`) is left: on a static host it would be a 404.
-    expect(hrefs.filter((href) => /^(section|operation|thumbnails|persons|templates)\//.test(href))).toEqual([]);
+    // No router path (`/section/x`, `/rules/addrules`) is left: on a static host it would be a 404.
+    const routeRoots = new Set(version.referenceRoutes.map((route) => route.split('#/')[1]?.split('/')[0]).filter(Boolean));
+    expect(routeRoots).toEqual(new Set(['section', 'thumbnails', 'persons', 'templates', 'journal', 'rules', 'held-requests', 'coverage', 'document']));
+    expect(hrefs.filter((href) => routeRoots.has(href.split('/')[0]) || /^operation\//.test(href))).toEqual([]);
   });
 
   test('opens as a fresh page from a server without fallback, showing what it points at', async () => {

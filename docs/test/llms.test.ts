@@ -1,11 +1,14 @@
 // The docs for machines: llms.txt at the site root in the shape the llms.txt proposal gives it, each
 // of its links served by a plain static host, a Markdown version of every page, and a Markdown
-// reference generated from the contract (every operation, response, mark and code sample in it).
+// reference generated from the contract (every operation, response, mark and code sample in it) and
+// one from the mock's control document (every route, said to be the test double's).
 import { readdirSync, readFileSync } from 'node:fs';
 import { loadContract, openapiJsonPath } from '@thumbnail-api/spec';
+import { createContractModel } from '@thumbnail-api/spec/model';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { generateCodeSamples } from '../src/code-samples.mjs';
 import { listGuides } from '../src/guides.mjs';
+import { CONTROL_REFERENCE, controlDocumentPath, REFERENCE_PAGES, readControlDocument } from '../src/reference-pages.mjs';
 import { NOT_SHOWN_KEY } from '../src/undocumented-model.mjs';
 import { type Site, serveSite } from './browser.js';
 
@@ -60,11 +63,13 @@ describe('llms.txt', () => {
     }
   });
 
-  test('links the Markdown version of the reference and of every guide, and the bundled contract', () => {
+  test("links the Markdown version of both references and of every guide, the bundled contract and the mock's control document", () => {
     const links = linksOf(llms);
     expect(links).toContain('index.html.md');
+    expect(links).toContain(`${CONTROL_REFERENCE.href}.md`);
     for (const guide of guides) expect(links).toContain(`${guide.slug}.html.md`);
     expect(links).toContain('openapi.json');
+    expect(links).toContain(CONTROL_REFERENCE.documentFile);
   });
 
   test('every link resolves on a plain static host, with the right content type', async () => {
@@ -81,12 +86,17 @@ describe('llms.txt', () => {
     const served = Buffer.from(await (await fetch(`${site.url}/openapi.json`)).arrayBuffer());
     expect(served.equals(contractBytes)).toBe(true);
   });
+
+  test(`its ${CONTROL_REFERENCE.documentFile} is the mock's control-openapi.json, byte for byte`, async () => {
+    const served = Buffer.from(await (await fetch(`${site.url}/${CONTROL_REFERENCE.documentFile}`)).arrayBuffer());
+    expect(served.equals(readFileSync(controlDocumentPath))).toBe(true);
+  });
 });
 
 describe('the Markdown versions', () => {
   test('every HTML page has one next to it, and each of its links resolves', async () => {
     const pages = readdirSync(new URL('../dist/', import.meta.url)).filter((file) => file.endsWith('.html'));
-    expect(pages.length).toBe(guides.length + 1);
+    expect(pages.sort()).toEqual([...REFERENCE_PAGES, ...guides.map((guide) => `${guide.slug}.html`)].sort());
     for (const page of pages) {
       const response = await fetch(`${site.url}/${page}.md`);
       expect(response.status, `${page}.md`).toBe(200);
@@ -141,5 +151,31 @@ describe('the Markdown versions', () => {
       }
       expect(reference).toMatch(/Contract version \*\*\S+\*\* · bundle `[0-9a-f]{12}`/);
     });
+  });
+
+  describe(`the mock's control reference (${CONTROL_REFERENCE.href}.md), generated from its OpenAPI document`, () => {
+    const control = createContractModel(readControlDocument());
+    let reference: string;
+    beforeAll(async () => {
+      reference = await (await fetch(`${site.url}/${CONTROL_REFERENCE.href}.md`)).text();
+    });
+
+    test("says first that these are the test double's routes, not the service's, and links the service's reference and the document", () => {
+      const [title = '', , , , note = ''] = reference.split('\n');
+      expect(title).toBe('# Thumbnail API mock: control surface — reference of the /__mock routes');
+      expect(note).toMatch(/^\*\*The test double's routes, not the service's\.\*\* .*The Thumbnail Generation Service has no such routes/);
+      expect(linksOf(note)).toEqual(expect.arrayContaining(['index.html.md', 'testing.html.md', CONTROL_REFERENCE.documentFile, CONTROL_REFERENCE.href]));
+    });
+
+    test.each(control.operations.map((operation) => [operation.operationId, operation] as const))(
+      'describes %s: method, path, no authentication and every response',
+      (operationId, { method, path, object, responses }) => {
+        const start = reference.indexOf(`### ${String(object.summary)}\n`);
+        expect(start).toBeGreaterThan(-1);
+        const section = reference.slice(start, reference.indexOf('\n### ', start + 1));
+        expect(section).toContain(`\`${method.toUpperCase()} ${path}\` · operationId \`${operationId}\` · security: no authentication`);
+        for (const { status } of responses) expect(section).toMatch(new RegExp(`^##### ${status}`, 'm'));
+      },
+    );
   });
 });

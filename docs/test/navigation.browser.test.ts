@@ -1,22 +1,24 @@
 // The site navigation at both widths, with the mouse and with the keyboard alone: on a phone a Menu
-// button opens the list of every page, on a laptop every link shows in the header; the Tab key
-// reaches the menu and every link of every guide, and the header and sidebar links of the reference.
+// button opens the list of every page, on a laptop (and at the narrowest width without the menu) every link shows in
+// the header; the Tab key reaches the menu and every link of every guide, and the header and sidebar links of both references.
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { listGuides } from '../src/guides.mjs';
-import { REFERENCE_TITLE } from '../src/site-layout.mjs';
+import { REFERENCE_PAGES, siteNavigation } from '../src/reference-pages.mjs';
+import { SITE_MENU_BREAKPOINT } from '../src/site-layout.mjs';
 import { openFresh, useChromium, useReader, useServedSite, waitForReferenceRoute } from './browser.js';
 
 const guides = listGuides(new URL('../guides', import.meta.url).pathname);
-const navTitles = [REFERENCE_TITLE, ...guides.map((guide) => guide.title)];
-const pages = ['index.html', ...guides.map((guide) => `${guide.slug}.html`)];
+const navigation = siteNavigation(guides);
+const navTitles = navigation.map((item) => item.title);
+const pages = navigation.map((item) => item.href);
 
 const site = useServedSite();
 const chromium = useChromium();
 
 async function open(page: Page, pagePath: string): Promise<void> {
   expect(await openFresh(page, `${site.url}/${pagePath}`)).toBe(200);
-  if (pagePath === 'index.html') await waitForReferenceRoute(page, '/');
+  if (REFERENCE_PAGES.includes(pagePath)) await waitForReferenceRoute(page, '/');
 }
 
 /** The visible links of the site navigation, by their text. */
@@ -89,19 +91,29 @@ describe('at 390 px', () => {
   });
 });
 
-describe('at 1280 px', () => {
-  const reader = useReader(chromium, 1280);
+// The narrowest window that shows the links in the header, where they are most crowded, and a laptop's.
+describe.each([SITE_MENU_BREAKPOINT, 1280])('at %i px, the header', (width) => {
+  const reader = useReader(chromium, width);
 
-  test.each(pages)('%s: every page is a visible link in the header, with no Menu button', async (pagePath) => {
+  test.each(pages)('%s: every page is a visible link in the header, inside it, with no Menu button', async (pagePath) => {
     await open(reader.page, pagePath);
     expect(await reader.page.locator('.site-header').getByRole('button', { name: 'Menu' }).isVisible()).toBe(false);
     expect(await visibleNavTitles(reader.page)).toEqual(navTitles);
     const header = await reader.page.locator('.site-header').boundingBox();
     for (const link of await reader.page.locator('.site-nav a').all()) {
       const box = await link.boundingBox();
-      expect(box && header && box.x + box.width <= 1280 && box.y + box.height <= header.y + header.height, await link.innerText()).toBe(true);
+      expect(box && header && box.x + box.width <= width && box.y + box.height <= header.y + header.height, await link.innerText()).toBe(true);
     }
   });
+
+  test('loaded nothing from outside 127.0.0.1 and logged no console errors', () => {
+    expect(reader.offsiteRequests).toEqual([]);
+    expect(reader.consoleErrors).toEqual([]);
+  });
+});
+
+describe('at 1280 px', () => {
+  const reader = useReader(chromium, 1280);
 
   test.each(guides.map((guide) => [guide.title, `${guide.slug}.html`] as const))('"%s": the Tab key reaches every link of the page', async (_, pagePath) => {
     await open(reader.page, pagePath);
@@ -113,8 +125,8 @@ describe('at 1280 px', () => {
     expect(links.filter((link) => !reached.has(link))).toEqual([]);
   });
 
-  test('the reference: the Tab key reaches the header links and every link of the sidebar', async () => {
-    await open(reader.page, 'index.html');
+  test.each(REFERENCE_PAGES)('the reference %s: the Tab key reaches the header links and every link of the sidebar', async (pagePath) => {
+    await open(reader.page, pagePath);
     const header = await reader.page.locator('.site-header a').evaluateAll((anchors) => anchors.map((anchor) => `link:${anchor.getAttribute('href')}`));
     const sidebar = await reader.page
       .locator('.menu-content a[href]')

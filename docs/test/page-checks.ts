@@ -1,30 +1,43 @@
-// Checks run inside a rendered page of the site: every page of it (each guide and each route of the
-// reference), an axe-core audit, and the layout rules a narrow screen breaks first.
+// Checks run inside a rendered page of the site: every page of it (each guide and each route of both
+// references), an axe-core audit, and the layout rules a narrow screen breaks first.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { loadContract } from '@thumbnail-api/spec';
+import { type ContractModel, createContractModel } from '@thumbnail-api/spec/model';
 import type { AxeResults } from 'axe-core';
 import type { Page } from 'playwright-core';
+import { CONTROL_REFERENCE, REFERENCE_PAGES, readControlDocument, SERVICE_REFERENCE } from '../src/reference-pages.mjs';
 import { referenceRoute } from '../src/undocumented-model.mjs';
 import { readBuiltSite } from './browser.js';
 
 const require = createRequire(import.meta.url);
 const axeSource = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 
-/** Every page of the site as a reader reaches it: the guides, the reference's overview, and each tag and operation of the reference. */
+/** Each reference page with the model of the document it renders: the contract, and the mock's control surface. */
+export function referenceDocuments(): { page: string; model: ContractModel }[] {
+  return [
+    { page: SERVICE_REFERENCE.href, model: loadContract() },
+    { page: CONTROL_REFERENCE.href, model: createContractModel(readControlDocument()) },
+  ];
+}
+
+/** Every page of the site as a reader reaches it: the guides, each reference's overview, and each tag and operation of both references. */
 export function listSitePages(): string[] {
   const version = readBuiltSite();
-  const operations = loadContract()
-    .operations.filter((operation) => operation.operationId && operation.tags[0])
-    .map((operation) => `index.html#/${referenceRoute(operation.tags[0] ?? '', operation.operationId)}`);
-  const tagRoutes = version.referenceRoutes.filter((route) => !route.includes('/section/') && route !== 'index.html#/');
+  const operations = referenceDocuments().flatMap(({ page, model }) =>
+    model.operations
+      .filter((operation) => operation.operationId && operation.tags[0])
+      .map((operation) => `${page}#/${referenceRoute(operation.tags[0] ?? '', operation.operationId)}`),
+  );
+  const tagRoutes = version.referenceRoutes.filter((route) => !route.includes('/section/') && !route.endsWith('#/'));
   return [...version.pages, ...tagRoutes, ...operations];
 }
 
-/** The route of a reference page (`/thumbnails/createthumbnail`), or undefined for a guide. */
+/** The route of a reference page (`/` for `mock-control.html`, `/thumbnails/createthumbnail` for `index.html#/thumbnails/createthumbnail`), or undefined for a guide. */
 export function referenceRouteOf(pagePath: string): string | undefined {
-  if (pagePath === 'index.html') return '/';
-  return pagePath.startsWith('index.html#') ? pagePath.slice('index.html#'.length) : undefined;
+  const [file = '', route] = pagePath.split(/#(.*)/s);
+  if (!REFERENCE_PAGES.includes(file)) return undefined;
+  return route || '/';
 }
 
 export type Violation = { id: string; impact: string; help: string; nodes: string[] };
@@ -98,18 +111,21 @@ export function findLayoutProblems(page: Page): Promise<string[]> {
   });
 }
 
-/** Every server URL the reference's Servers box shows (a visible element whose whole text is one URL-like word). */
+/**
+ * Every server URL the reference's Servers box shows (a visible element of the box whose whole text is one URL-like
+ * word). Only the box: an overview may also show a tag's operation paths (`/__mock/rules/{id}`) beside it.
+ */
 export function shownServerUrls(page: Page): Promise<string[]> {
   return page.evaluate(() =>
-    Array.from(document.querySelectorAll('#redoc *'))
+    Array.from(document.querySelectorAll('#redoc [data-testid="panel-servers"] *'))
       .filter((element) => element.children.length === 0 && element.checkVisibility())
       .map((element) => (element.textContent ?? '').trim())
       .filter((text) => /^(https?:\/\/\S+|\S*\{\w+\}\S*)$/.test(text)),
   );
 }
 
-/** The contract's first server URL with its variables' defaults filled in: what the Servers box must show. */
-export function expectedServerUrl(): string {
-  const server = (loadContract().document as unknown as { servers: { url: string; variables: Record<string, { default: string }> }[] }).servers[0];
-  return server?.url.replace(/\{([^}]+)\}/g, (_, name: string) => server.variables[name]?.default ?? '') ?? '';
+/** A document's first server URL with its variables' defaults filled in (the contract's unless told): what the Servers box must show. */
+export function expectedServerUrl(document: unknown = loadContract().document): string {
+  const server = (document as { servers: { url: string; variables?: Record<string, { default: string }> }[] }).servers[0];
+  return server?.url.replace(/\{([^}]+)\}/g, (_, name: string) => server.variables?.[name]?.default ?? '') ?? '';
 }

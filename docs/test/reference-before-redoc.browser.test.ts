@@ -1,11 +1,13 @@
-// The reference is read before Redoc's script has run (it paints from the server-rendered HTML, and loads
-// redoc.standalone.js only on the reader's first key or mouse press, a hash route or a hashchange), so every check a
-// reader relies on holds in both states, on the same page: the layout at 390 px and 1280 px, axe, the Servers box, and
-// every same-site href. Without JavaScript at all the content is there too. Then the loader itself: what starts it,
-// that a click made before Redoc ran is not lost, and what the reader keeps when the script cannot load.
+// Both references (the contract's and the mock's control surface) are read before Redoc's script has run (each paints
+// from the server-rendered HTML, and loads redoc.standalone.js only on the reader's first key or mouse press, a hash
+// route or a hashchange), so every check a reader relies on holds in both states, on the same page: the layout at
+// 390 px and 1280 px, axe, the Servers box, and every same-site href. Without JavaScript at all the content is there
+// too. Then the loader itself (one script, the same on both pages, tested on the front page): what starts it, that a
+// click made before Redoc ran is not lost, and what the reader keeps when the script cannot load.
 import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import { REDOC_BUNDLE_FILE } from '../src/redoc-loader.mjs';
+import { CONTROL_REFERENCE, readControlDocument, SERVICE_REFERENCE } from '../src/reference-pages.mjs';
 import {
   distDir,
   newSiteContext,
@@ -20,18 +22,32 @@ import {
   WIDTHS,
   waitForReferenceRoute,
 } from './browser.js';
-import { auditAccessibility, expectedServerUrl, findLayoutProblems, shownServerUrls } from './page-checks.js';
+import { auditAccessibility, expectedServerUrl, findLayoutProblems, listSitePages, shownServerUrls } from './page-checks.js';
 
 const built = readBuiltSite();
+/** Every route of both references: those their pages link to as built, and each operation's, which Redoc links to once it runs. */
+const knownRoutes = new Set([...built.referenceRoutes, ...listSitePages().filter((pagePath) => pagePath.includes('#'))]);
 const site = useServedSite();
 const chromium = useChromium();
+
+/** Both reference pages, with what each shows before Redoc has run: its overview's words, a sidebar link, its server URL, whether it has markers. */
+const REFERENCES = [
+  { page: SERVICE_REFERENCE.href, overview: 'Contract version', sidebarLink: '#/thumbnails', serverUrl: expectedServerUrl(), markers: true },
+  {
+    page: CONTROL_REFERENCE.href,
+    overview: 'The test double’s routes, not the service’s.',
+    sidebarLink: '#/rules',
+    serverUrl: expectedServerUrl(readControlDocument()),
+    markers: false,
+  },
+];
 
 /** The requests among `requests` for Redoc's bundle. */
 function bundleRequests(requests: string[]): string[] {
   return requests.filter((url) => url.endsWith(`/${REDOC_BUNDLE_FILE}`));
 }
 
-/** What is wrong with each same-site href of the page as it is now, or nothing; routes of the reference are checked against version.json. */
+/** What is wrong with each same-site href of the page as it is now, or nothing; routes of a reference are checked against version.json. */
 async function brokenHrefs(reader: Reader): Promise<string[]> {
   const hrefs = await reader.page.locator('a[href]').evaluateAll((anchors) => anchors.map((anchor) => (anchor as HTMLAnchorElement).href));
   const broken: string[] = [];
@@ -40,80 +56,80 @@ async function brokenHrefs(reader: Reader): Promise<string[]> {
     if (target.origin !== site.url) continue;
     const [route, anchor] = target.hash.startsWith('#/') ? [target.hash.slice(1).split('#')[0] ?? '', undefined] : [undefined, target.hash.slice(1)];
     const response = await reader.page.request.get(`${target.origin}${target.pathname}`);
+    const page = target.pathname.slice(1) || SERVICE_REFERENCE.href;
     if (response.status() !== 200) broken.push(`${href}: HTTP ${response.status()}`);
-    // Every route of the reference is in version.json, and links.browser.test.ts opens each one fresh and sees it shown.
-    else if (route !== undefined && route !== '/' && !built.referenceRoutes.includes(`index.html#${route}`))
-      broken.push(`${href}: not a route of the reference`);
+    // Every route of a reference is a tag's or an operation's, and links.browser.test.ts opens each one fresh and sees it shown.
+    else if (route !== undefined && route !== '/' && !knownRoutes.has(`${page}#${route}`)) broken.push(`${href}: not a route of ${page}`);
     else if (anchor && !(await response.text()).includes(`id="${decodeURIComponent(anchor)}"`)) broken.push(`${href}: no element with id "${anchor}"`);
   }
   return broken;
 }
 
-describe.each(WIDTHS)('the reference at %i px', (width) => {
-  const reader = useReader(chromium, width);
-  const requests: string[] = [];
+describe.each(REFERENCES)('$page', ({ page: pagePath, overview, sidebarLink, serverUrl, markers }) => {
+  describe.each(WIDTHS)('at %i px', (width) => {
+    const reader = useReader(chromium, width);
+    const requests: string[] = [];
 
-  describe.each(['before', 'after'] as const)("%s Redoc's script has run", (state) => {
-    test('is the page the reader sees in that state', async () => {
-      if (state === 'before') {
-        reader.page.on('request', (request) => requests.push(request.url()));
-        expect(await openFresh(reader.page, `${site.url}/index.html`)).toBe(200);
-        expect(await redocState(reader.page)).toBe('static');
-        // The overview, its Not documented box and the sidebar's routes are in the HTML as served.
-        await expect.poll(() => reader.page.locator('#redoc').innerText()).toContain('Contract version');
-        expect(await reader.page.locator('#redoc .not-documented').count()).toBeGreaterThan(0);
-        expect(await reader.page.locator('.menu-content a[href="#/thumbnails"]').count()).toBe(1);
-      } else {
-        await waitForReferenceRoute(reader.page, '/');
-        expect(await redocState(reader.page)).toBe('ready');
-        expect(await reader.page.locator('[data-testid="search-trigger"]').innerText()).not.toContain('Loading');
-      }
-    }, 60_000);
+    describe.each(['before', 'after'] as const)("%s Redoc's script has run", (state) => {
+      test('is the page the reader sees in that state', async () => {
+        if (state === 'before') {
+          reader.page.on('request', (request) => requests.push(request.url()));
+          expect(await openFresh(reader.page, `${site.url}/${pagePath}`)).toBe(200);
+          expect(await redocState(reader.page)).toBe('static');
+          // The overview, its Not documented box and the sidebar's routes are in the HTML as served.
+          await expect.poll(() => reader.page.locator('#redoc').innerText()).toContain(overview);
+          expect((await reader.page.locator('#redoc .not-documented').count()) > 0).toBe(markers);
+          expect(await reader.page.locator(`.menu-content a[href="${sidebarLink}"]`).count()).toBe(1);
+        } else {
+          await waitForReferenceRoute(reader.page, '/');
+          expect(await redocState(reader.page)).toBe('ready');
+          expect(await reader.page.locator('[data-testid="search-trigger"]').innerText()).not.toContain('Loading');
+        }
+      }, 60_000);
 
-    test('fits the window: nothing wider than it, code scrolls inside its box, no word broken', async () => {
-      expect(await findLayoutProblems(reader.page)).toEqual([]);
-    });
-
-    test('has no serious or critical accessibility violation (axe-core)', async () => {
-      expect(await auditAccessibility(reader.page)).toEqual([]);
-    });
-
-    test("shows the API's address in the Servers box, never the docs' own", async () => {
-      const shown = await shownServerUrls(reader.page);
-      expect(shown).toEqual([expectedServerUrl()]);
-      expect(shown.filter((url) => url.startsWith(site.url))).toEqual([]);
-    });
-
-    test('links only to files and routes that exist', async () => {
-      expect(await brokenHrefs(reader)).toEqual([]);
-    }, 120_000);
-
-    if (state === 'before')
-      test('has not loaded Redoc: none of the checks above started it', async () => {
-        expect(await redocState(reader.page)).toBe('static');
-        expect(bundleRequests(requests)).toEqual([]);
+      test('fits the window: nothing wider than it, code scrolls inside its box, no word broken', async () => {
+        expect(await findLayoutProblems(reader.page)).toEqual([]);
       });
+
+      test('has no serious or critical accessibility violation (axe-core)', async () => {
+        expect(await auditAccessibility(reader.page)).toEqual([]);
+      });
+
+      test("shows the server's address in the Servers box, never the docs' own", async () => {
+        const shown = await shownServerUrls(reader.page);
+        expect(shown).toEqual([serverUrl]);
+        expect(shown.filter((url) => url.startsWith(site.url))).toEqual([]);
+      });
+
+      test('links only to files and routes that exist', async () => {
+        expect(await brokenHrefs(reader)).toEqual([]);
+      }, 120_000);
+
+      if (state === 'before')
+        test('has not loaded Redoc: none of the checks above started it', async () => {
+          expect(await redocState(reader.page)).toBe('static');
+          expect(bundleRequests(requests)).toEqual([]);
+        });
+    });
+
+    test('loaded Redoc once, nothing from outside 127.0.0.1, and logged no console errors', () => {
+      expect(bundleRequests(requests)).toHaveLength(1);
+      expect(reader.offsiteRequests).toEqual([]);
+      expect(reader.consoleErrors).toEqual([]);
+    });
   });
 
-  test('loaded Redoc once, nothing from outside 127.0.0.1, and logged no console errors', () => {
-    expect(bundleRequests(requests)).toHaveLength(1);
-    expect(reader.offsiteRequests).toEqual([]);
-    expect(reader.consoleErrors).toEqual([]);
-  });
-});
-
-describe('the reference without JavaScript', () => {
-  test('shows the overview, the Servers box, the Not documented box and the links to every route', async () => {
+  test('without JavaScript: shows the overview, the Servers box, the markers and the links to every route', async () => {
     const reader = await newSiteContext(chromium.browser, 390, 844, { javaScriptEnabled: false });
     try {
       const page = await reader.context.newPage();
-      expect(await openFresh(page, `${site.url}/index.html`)).toBe(200);
+      expect(await openFresh(page, `${site.url}/${pagePath}`)).toBe(200);
       const text = await page.locator('#redoc').innerText();
-      expect(text).toContain('Contract version');
-      expect(text).toContain(expectedServerUrl());
-      expect(await page.locator('#redoc .not-documented').count()).toBeGreaterThan(0);
-      const routes = await page.locator('#redoc a[href^="#/"]').evaluateAll((anchors) => anchors.map((anchor) => `index.html${anchor.getAttribute('href')}`));
-      expect(new Set(routes)).toEqual(new Set(built.referenceRoutes));
+      expect(text).toContain(overview);
+      expect(text).toContain(serverUrl);
+      expect((await page.locator('#redoc .not-documented').count()) > 0).toBe(markers);
+      const routes = await page.locator('#redoc a[href^="#/"]').evaluateAll((anchors) => anchors.map((anchor) => anchor.getAttribute('href')));
+      expect(new Set(routes.map((route) => `${pagePath}${route}`))).toEqual(new Set(built.referenceRoutes.filter((route) => route.startsWith(`${pagePath}#`))));
       expect(await findLayoutProblems(page)).toEqual([]);
       expect(reader.offsiteRequests).toEqual([]);
     } finally {

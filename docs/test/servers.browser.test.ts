@@ -1,12 +1,14 @@
 // The reference's Servers box shows a usable API address (the contract's server URL with its
 // variable's default filled in, and explained) whichever way the reader reached the page: a fresh
 // load, an in-page link, or a path-style link on a host that rewrites unknown paths to the page
-// (at the site's root or in a folder). Redoc used to show `{base_url}`, or, after in-page
-// navigation, the docs' own address (`<docs>/{base_url}`, `<docs>/index.html/{base_url}`).
+// (at the site's root or in a folder), and likewise the mock's control reference, whose path-style routes go to its
+// own page. Redoc used to show `{base_url}`, or, after in-page navigation, the docs' own address (`<docs>/{base_url}`,
+// `<docs>/index.html/{base_url}`).
 import { mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { readControlDocument } from '../src/reference-pages.mjs';
 import { serveStatic } from '../src/serve-site.mjs';
 import { distDir, openFresh, type Site, useChromium, useReader, useServedSite, waitForReferenceRoute } from './browser.js';
 import { expectedServerUrl, shownServerUrls as serverUrlsOf } from './page-checks.js';
@@ -74,19 +76,31 @@ describe('the Servers box shows the API address', () => {
     expect(await serversAfterSidebarClick()).toEqual([expectedUrl]);
   });
 
+  // The mock's control reference's routes go to its own page, whichever page the host rewrote the address to.
+  const controlUrl = expectedServerUrl(readControlDocument());
   test.each([
-    ['its root', '/section/authentication', '/index.html#/section/authentication', () => rewriting.url],
-    ['its root', '/thumbnails/createthumbnail', '/index.html#/thumbnails/createthumbnail', () => rewriting.url],
-    ['its root', '/index.html/persons', '/index.html#/persons', () => rewriting.url],
-    ['a folder', '/docs/section/organizations-and-scoping', '/docs/index.html#/section/organizations-and-scoping', () => rewritingFolder.url],
-    ['a folder', '/docs/thumbnails/listthumbnails', '/docs/index.html#/thumbnails/listthumbnails', () => rewritingFolder.url],
-  ])('on a host that rewrites paths, with the site in %s: %s goes to %s', async (_, path, expected, base) => {
+    ['its root', '/section/authentication', '/index.html#/section/authentication', () => rewriting.url, expectedUrl],
+    ['its root', '/thumbnails/createthumbnail', '/index.html#/thumbnails/createthumbnail', () => rewriting.url, expectedUrl],
+    ['its root', '/index.html/persons', '/index.html#/persons', () => rewriting.url, expectedUrl],
+    ['a folder', '/docs/section/organizations-and-scoping', '/docs/index.html#/section/organizations-and-scoping', () => rewritingFolder.url, expectedUrl],
+    ['a folder', '/docs/thumbnails/listthumbnails', '/docs/index.html#/thumbnails/listthumbnails', () => rewritingFolder.url, expectedUrl],
+    ['its root', '/mock-control.html/rules', '/mock-control.html#/rules', () => rewriting.url, controlUrl],
+    ['its root', '/journal/listrequests', '/mock-control.html#/journal/listrequests', () => rewriting.url, controlUrl],
+    [
+      'a folder',
+      '/docs/mock-control.html/held-requests/endpending',
+      '/docs/mock-control.html#/held-requests/endpending',
+      () => rewritingFolder.url,
+      controlUrl,
+    ],
+    ['a folder', '/docs/rules/addrules', '/docs/mock-control.html#/rules/addrules', () => rewritingFolder.url, controlUrl],
+  ])('on a host that rewrites paths, with the site in %s: %s goes to %s', async (_, path, expected, base, serverUrl) => {
     expect(await openFresh(reader.page, `${base()}${path}`)).toBe(200);
     await reader.page.waitForURL(`${base()}${expected}`);
     await waitForReferenceRoute(reader.page, expected.split('#')[1] ?? '/');
     // The page's own files load from the right place: the header is styled by site.css.
     expect(await reader.page.locator('.site-header').evaluate((header) => getComputedStyle(header).position)).toBe('sticky');
-    expect(await serversAfterSidebarClick()).toEqual([expectedUrl]);
+    expect(await serversAfterSidebarClick()).toEqual([serverUrl]);
   });
 
   test('a path-style link is a 404 on a host without rewrites, which is why the site never renders one', async () => {

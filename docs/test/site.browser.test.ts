@@ -1,16 +1,20 @@
 // Opens the built site in Debian's headless Chromium, served from 127.0.0.1 like a plain static host,
 // and checks what a reader sees: the reference (operations, security, error body, samples, markers,
-// version), every guide through the navigation, no console errors, and nothing loaded from anywhere
-// but 127.0.0.1. Links, layout, accessibility and the Servers box have their own browser tests.
+// version), the mock's control reference (every route, said to be the test double's, no Try it), every guide
+// through the navigation, no console errors, and nothing loaded from anywhere but 127.0.0.1. Links, layout,
+// accessibility and the Servers box have their own browser tests.
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { extractCodeBlocks } from '@thumbnail-api/dev-tools/code-blocks';
 import { loadContract, openapiJsonPath } from '@thumbnail-api/spec';
+import { createContractModel } from '@thumbnail-api/spec/model';
 import type { Locator } from 'playwright-core';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { generateCodeSamples, SAMPLE_KINDS } from '../src/code-samples.mjs';
 import { listGuides } from '../src/guides.mjs';
+import { CONTROL_REFERENCE, readControlDocument } from '../src/reference-pages.mjs';
 import { MARKER_TITLE } from '../src/undocumented.mjs';
+import { referenceRoute } from '../src/undocumented-model.mjs';
 import { artifactsDir, openFresh, useChromium, useReader, useServedSite, waitForReferenceRoute } from './browser.js';
 
 const contractBytes = readFileSync(openapiJsonPath);
@@ -130,10 +134,13 @@ describe('the reference', () => {
 });
 
 describe('the guides', () => {
-  test('every guide in docs/guides is in the navigation, in the same order', async () => {
+  test("every guide in docs/guides is in the navigation, in the same order, with the mock's control reference after 'Testing from any language'", async () => {
     await reader.page.goto(`${site.url}/`, { waitUntil: 'load' });
     const titles = await reader.page.locator('.site-nav a').allInnerTexts();
-    expect(titles).toEqual(['API reference', ...guides.map((guide) => guide.title)]);
+    const guideTitles = guides.map((guide) => guide.title);
+    const after = guideTitles.indexOf('Testing from any language') + 1;
+    expect(after).toBeGreaterThan(0);
+    expect(titles).toEqual(['API reference', ...guideTitles.slice(0, after), CONTROL_REFERENCE.title, ...guideTitles.slice(after)]);
   });
 
   test.each(guides.map((guide) => [guide.title, guide.slug] as const))('navigation reaches "%s" and back to the reference', async (title, slug) => {
@@ -172,10 +179,47 @@ describe('the guides', () => {
   });
 });
 
+describe("the mock's control reference", () => {
+  const control = createContractModel(readControlDocument());
+
+  test("is reached from the navigation, and says it is the test double's routes, not the service's", async () => {
+    await openFresh(reader.page, `${site.url}/index.html`);
+    await reader.page.locator('.site-nav').getByRole('link', { name: CONTROL_REFERENCE.title, exact: true }).click();
+    await reader.page.waitForURL(new RegExp(`/${CONTROL_REFERENCE.href}$`));
+    expect(await reader.page.title()).toBe('Thumbnail API mock: control surface');
+    expect(await reader.page.locator('.site-nav a[aria-current="page"]').innerText()).toBe(CONTROL_REFERENCE.title);
+    const note = reader.page.locator('#redoc .control-note');
+    expect(await note.innerText()).toMatch(/^The test double’s routes, not the service’s\. .*The Thumbnail Generation Service has no such routes/);
+    expect(await note.getByRole('link', { name: 'API reference' }).getAttribute('href')).toBe('index.html');
+    expect(await note.getByRole('link', { name: 'Testing your integration' }).getAttribute('href')).toBe('testing.html');
+  });
+
+  test.each(control.operations.map((operation) => [operation.operationId, operation] as const))(
+    'shows %s: its summary, method and path, and no Try it button',
+    async (operationId, { method, path, tags, object }) => {
+      const route = `/${referenceRoute(tags[0] ?? '', operationId)}`;
+      await reader.page.goto(`${site.url}/${CONTROL_REFERENCE.href}#${route}`, { waitUntil: 'load' });
+      await waitForReferenceRoute(reader.page, route);
+      const section = reader.page.locator(`[data-section-id="${route}"]`).first();
+      await expect.poll(() => section.getByRole('heading', { level: 2 }).first().innerText()).toBe(String(object.summary));
+      const text = await section.innerText();
+      expect(text).toContain(method.toUpperCase());
+      expect(text).toContain(path);
+      expect(await reader.page.locator('[data-try-it]').count()).toBe(0);
+    },
+  );
+});
+
 describe('the whole site', () => {
   test('offers no action that sends a page to another site (no "Open in Claude" or "Open in ChatGPT")', async () => {
-    for (const route of ['/', '/thumbnails/createthumbnail', '/persons']) {
-      await openFresh(reader.page, `${site.url}/index.html#${route}`);
+    for (const [page, route] of [
+      ['index.html', '/'],
+      ['index.html', '/thumbnails/createthumbnail'],
+      ['index.html', '/persons'],
+      [CONTROL_REFERENCE.href, '/'],
+      [CONTROL_REFERENCE.href, '/rules/addrules'],
+    ] as const) {
+      await openFresh(reader.page, `${site.url}/${page}#${route}`);
       await waitForReferenceRoute(reader.page, route);
       const actions = reader.page.locator('[data-testid="page-actions"]');
       // Without a dropdown, only "Copy" (to the clipboard) is left.

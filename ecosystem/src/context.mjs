@@ -6,7 +6,7 @@
  * @property {string} registryUrl the local registry our packages were published to
  * @property {string} version the version published (all four packages share it)
  * @property {string} clientVersion the client's version, as its User-Agent must name it
- * @property {string} mockUrl the mock started with `npx thumbnail-api-mock` and the key registry
+ * @property {string} mockUrl the mock started with `npx @thumbnail-api/mock` and the key registry
  * @property {string} echoUrl a server that answers with what the client sent
  * @property {string} refusedUrl a loopback URL where nothing listens
  * @property {{ ok: string, revoked: string, noAccess: string }} keys sentinel API keys, never to be printed

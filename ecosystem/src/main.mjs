@@ -73,7 +73,7 @@ try {
       const mock = await startMockWithNpx({ work, registryUrl: registry.url, version, keys });
       cleanups.push(mock.stop);
       mockUrl = mock.url;
-      return 'npx thumbnail-api-mock answered 200, 401 and 403 for the three keys';
+      return 'npx @thumbnail-api/mock answered 200, 401 and 403 for the three keys';
     },
   };
   results.push(await runCase(mockCase));

@@ -204,7 +204,7 @@ export function releaseRehearsalCases(context) {
         const found = JSON.stringify(parsed).match(/"@thumbnail-api\/(spec|types)"/g) ?? [];
         if (found.length < 2) wrong.push('mock -> spec and client -> types are not both in the installed tree');
         if (wrong.length > 0) throw new Error(`installed versions: ${wrong.join(', ')}`);
-        const mock = await startProcess('npx', ['--no-install', 'thumbnail-api-mock', '--port', '0', '--keys', 'mock-keys.json'], {
+        const mock = await startProcess('npx', ['--no-install', '@thumbnail-api/mock', '--port', '0', '--keys', 'mock-keys.json'], {
           cwd: dir,
           ready: /listening on (http:\/\/127\.0\.0\.1:\d+)/,
           timeoutMs: 90_000,

@@ -135,7 +135,7 @@ export function introLines(request) {
     'Sends what Try it sent, to the mock at THUMBNAIL_API_BASE_URL (default: the local mock), started with',
     "Try it's key registry of mock keys:",
     `  echo '${JSON.stringify(MOCK_KEYS)}' > try-it-keys.json`,
-    '  npx thumbnail-api-mock --keys try-it-keys.json',
+    '  npx @thumbnail-api/mock --keys try-it-keys.json',
   ];
 }
 

@@ -1,5 +1,5 @@
 // The mock as its users start it: installed by name and range from the registry, started with
-// `npx thumbnail-api-mock` and a key registry. The suite's other cases all run against this mock.
+// `npx @thumbnail-api/mock` and a key registry. The suite's other cases all run against this mock.
 import { join } from 'node:path';
 import { createProject } from '../consumer-project.mjs';
 import { cleanEnvironment, startProcess } from '../processes.mjs';
@@ -16,7 +16,7 @@ export async function startMockWithNpx({ work, registryUrl, version, keys }) {
     manifest: { devDependencies: { '@thumbnail-api/mock': `^${version}` } },
     files: { 'mock-keys.json': JSON.stringify({ [keys.ok]: 'ok', [keys.revoked]: 'unauthorized', [keys.noAccess]: 'forbidden' }, null, 2) },
   });
-  const mock = await startProcess('npx', ['--no-install', 'thumbnail-api-mock', '--port', '0', '--keys', 'mock-keys.json'], {
+  const mock = await startProcess('npx', ['--no-install', '@thumbnail-api/mock', '--port', '0', '--keys', 'mock-keys.json'], {
     cwd: dir,
     env: cleanEnvironment({ NPM_CONFIG_REGISTRY: registryUrl }),
     ready: /listening on (http:\/\/127\.0\.0\.1:\d+)/,

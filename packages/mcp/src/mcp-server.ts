@@ -123,7 +123,7 @@ async function mockView(baseUrl: string, apiKey: string) {
   } catch (error) {
     throw new TypeError(
       `A dry run needs the Thumbnail API mock at ${baseUrl}, but its control surface did not answer (${error instanceof Error ? error.message : String(error)}). ` +
-        'Start it with npx thumbnail-api-mock (without --no-control), or use --mock to run one in this process.',
+        'Start it with npx @thumbnail-api/mock (without --no-control), or use --mock to run one in this process.',
     );
   }
   return view;

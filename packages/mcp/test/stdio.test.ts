@@ -166,6 +166,7 @@ describe('as a program', () => {
       const result = await run(['--mock-url', `http://127.0.0.1:${(other.address() as AddressInfo).port}`], { PATH: environment.PATH });
       expect(result.code).toBe(1);
       expect(result.stderr).toContain('A dry run needs the Thumbnail API mock at');
+      expect(result.stderr).toContain('Start it with npx @thumbnail-api/mock');
     } finally {
       other.close();
     }

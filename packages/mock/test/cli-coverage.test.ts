@@ -119,7 +119,7 @@ test('--help lists the options and routes of near misses, coverage and the refus
     '--coverage-report <file>',
     '--require-coverage <all|client|operation[:outcome],...>',
     'client: what a well-behaved client can meet',
-    'thumbnail-api-mock coverage <dir> [--require-coverage <...>]',
+    'npx @thumbnail-api/mock coverage <dir> [--require-coverage <...>]',
     'the command also gets THUMBNAIL_API_MOCK_COVERAGE_DIR,',
     '--allowed-host <name>',
     'GET    /__mock/near-misses',

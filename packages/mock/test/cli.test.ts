@@ -138,7 +138,7 @@ describe('failures: a clear error naming the cause, exit code 1, nothing left ru
     const run = runCli(args);
     expect(await run.exited).toEqual({ code: 2, signal: null });
     expect(run.stderr()).toContain(message);
-    expect(run.stderr()).toContain('Usage: thumbnail-api-mock');
+    expect(run.stderr()).toContain('Usage: npx @thumbnail-api/mock');
   });
 });
 

@@ -32,7 +32,7 @@ describe('started with npx from the installed package', () => {
   }, 600_000);
   afterAll(() => installed?.remove());
 
-  const npx = (args: readonly string[]) => runProgram('npx', ['thumbnail-api-mock', '--port', '0', ...args], { env: installed!.env, cwd: installed!.dir });
+  const npx = (args: readonly string[]) => runProgram('npx', ['@thumbnail-api/mock', '--port', '0', ...args], { env: installed!.env, cwd: installed!.dir });
 
   // npx does not pass SIGTERM on to the mock, and SIGKILL leaves npx no chance to: the mock must notice by itself.
   test.each(['SIGTERM', 'SIGKILL'] as const)('when only the outer npx gets %s, the mock exits and the port closes', async (signal) => {

@@ -54,7 +54,7 @@ test('startMock() per file, MSW handlers and parallel files sharing one mock by 
 });
 
 test('under the wrapper, the default client and connectMock() need no set-up: the URL and a key come from the wrapper', async () => {
-  const result = await inProject('npx thumbnail-api-mock --port 0 -- npx vitest run --root wrapped-tests');
+  const result = await inProject('npx @thumbnail-api/mock --port 0 -- npx vitest run --root wrapped-tests');
   expect(result.output).toMatch(/listening on http:\/\/127\.0\.0\.1:\d+, THUMBNAIL_API_KEY set to thumbnail-api-mock-key/);
   expect(result.output).toMatch(/Tests\s+4 passed \(4\)/);
   expect(result.code).toBe(0);
@@ -66,7 +66,7 @@ test('under the wrapper with a key registry, the default client gets its first "
     join(installed.dir, 'mock-keys.json'),
     JSON.stringify({ 'test-key-revoked': 'unauthorized', 'test-key-ok-0001': 'ok', sk_test_wrapped_commonjs: 'ok' }),
   );
-  const result = await inProject('npx thumbnail-api-mock --port 0 --keys mock-keys.json -- npx vitest run --root wrapped-tests');
+  const result = await inProject('npx @thumbnail-api/mock --port 0 --keys mock-keys.json -- npx vitest run --root wrapped-tests');
   expect(result.output).toContain('THUMBNAIL_API_KEY set to the first "ok" key of mock-keys.json (…0001)');
   expect(result.output).toMatch(/Tests\s+4 passed \(4\)/);
   expect(result.code).toBe(0);

@@ -127,7 +127,7 @@ describe('with the broken recordings removed', () => {
     expect(run.stdout()).toContain(`Replaying 2 recording(s) from ${dir}.`);
     expect(run.stdout()).toContain('1 recorded 401/403 answer(s) not served: the key registry answers those.');
     expect(run.stdout()).toContain(
-      `1 recording(s) of paths the contract does not describe not served; \`thumbnail-api-mock propose ${dir}\` shows what they would add.`,
+      `1 recording(s) of paths the contract does not describe not served; \`npx @thumbnail-api/mock propose ${dir}\` shows what they would add.`,
     );
     expect(run.stdout()).toContain(`recorded ${file('0002-get-api-thumbnails-200.json')}`);
   });

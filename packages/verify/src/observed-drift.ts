@@ -26,7 +26,7 @@ const OPERATION_TARGET = /^\$\.paths\['((?:[^'\\]|\\.)*)'\]\.([a-z]+)(\.response
 export function readObservedOverlay(document: unknown, source: string): ObservedAnswers {
   if (!isRecord(document) || typeof document.overlay !== 'string' || !Array.isArray(document.actions)) {
     throw new ObservedOverlayError(
-      `${source} is not an OpenAPI Overlay (it needs "overlay" and "actions"); give the file \`thumbnail-api-mock propose\` printed.`,
+      `${source} is not an OpenAPI Overlay (it needs "overlay" and "actions"); give the file \`npx @thumbnail-api/mock propose <dir>\` printed.`,
     );
   }
   const answers = new Map<string, Map<number, ObservedStatus>>();

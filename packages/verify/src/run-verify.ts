@@ -27,7 +27,7 @@ export async function runVerify(argv: readonly string[]): Promise<void> {
     observed = options.observed === undefined ? undefined : await readOverlay(options.observed);
   } catch (error) {
     if (!(error instanceof UsageError || error instanceof ObservedOverlayError)) throw error;
-    console.error(`thumbnail-api-verify: ${error.message}\n\nRun thumbnail-api-verify --help for the options.`);
+    console.error(`thumbnail-api-verify: ${error.message}\n\nRun npx @thumbnail-api/verify --help for the options.`);
     process.exit(2);
   }
   if (options.dryRun) {

@@ -47,7 +47,7 @@ afterAll(async () => {
 
 const installed = (name: string) => join(project, 'node_modules', ...name.split('/'));
 const npx = (args: readonly string[], extra: NodeJS.ProcessEnv = {}) =>
-  runProcess('npx', ['--no-install', 'thumbnail-api-verify', ...args], { cwd: project, env: { ...env, ...extra }, timeoutMs: 120_000 });
+  runProcess('npx', ['--no-install', '@thumbnail-api/verify', ...args], { cwd: project, env: { ...env, ...extra }, timeoutMs: 120_000 });
 
 test('installs from the tarballs as files, not links into the workspace, with Prism at the versions the mock is tested with', () => {
   for (const name of ['@thumbnail-api/verify', '@thumbnail-api/mock', '@thumbnail-api/spec'])
@@ -56,13 +56,13 @@ test('installs from the tarballs as files, not links into the workspace, with Pr
   expect({ http: version('@stoplight/prism-http'), core: version('@stoplight/prism-core') }).toEqual({ http: '5.12.0', core: '5.8.0' });
 });
 
-test('npx thumbnail-api-verify --help prints the usage and exits with 0', async () => {
+test('npx @thumbnail-api/verify --help prints the usage and exits with 0', async () => {
   const run = await npx(['--help']);
   expect(run.stdout).toMatch(/^Usage: thumbnail-api-verify --base-url <url> \[options\]/);
   expect(run.code).toBe(0);
 });
 
-test('npx thumbnail-api-verify checks a service that keeps to the contract: PASSED, its JSON report written, no key shown', async () => {
+test('npx @thumbnail-api/verify checks a service that keeps to the contract: PASSED, its JSON report written, no key shown', async () => {
   const report = join(project, 'report.json');
   const run = await npx(['--base-url', service.url, '--max-rps', '50', '--json', report], {
     THUMBNAIL_API_KEY: KEY,

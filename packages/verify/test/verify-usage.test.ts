@@ -54,7 +54,7 @@ describe('bad usage', () => {
       'an overlay that is no overlay',
       [...base, '--observed', overlayFile],
       {},
-      /is not an OpenAPI Overlay .*give the file `thumbnail-api-mock propose` printed/,
+      /is not an OpenAPI Overlay .*give the file `npx @thumbnail-api\/mock propose <dir>` printed/,
     ],
     ['a report in a folder that does not exist', [...base, '--json', join(dir, 'nowhere', 'report.json')], {}, /--json .*: the folder .* does not exist/],
     ['an unknown option', [...base, '--fast'], {}, /Unknown option --fast\./],
@@ -68,7 +68,7 @@ describe('bad usage', () => {
       env,
     );
     expect(run.stderr).toMatch(message);
-    expect(run.stderr).toContain('Run thumbnail-api-verify --help for the options.');
+    expect(run.stderr).toContain('Run npx @thumbnail-api/verify --help for the options.');
     expect(run.code).toBe(2);
     expect(service.received.length).toBe(before);
   });

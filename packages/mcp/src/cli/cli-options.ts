@@ -17,7 +17,7 @@ Options:
                                calls without confirmation, within the budget
   --mock                       Dry run: start the mock in this process and send every call to it
                                (nothing is generated or billed; ${BASE_URL_VARIABLE} is not read)
-  --mock-url <url>             Dry run against a running mock (npx thumbnail-api-mock)
+  --mock-url <url>             Dry run against a running mock (npx @thumbnail-api/mock)
   --test-double-tools          Also offer the mock's test double as tools (rules, journal, near
                                misses, coverage, reset), scoped to this server's key; needs --mock
                                or --mock-url

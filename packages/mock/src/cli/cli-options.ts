@@ -7,10 +7,12 @@ import { allowedHostsOf } from '../http/allowed-hosts.js';
 import { corsPolicy } from '../pipeline/cors.js';
 import { parseRequiredCoverage, type RequiredCoverage } from './required-coverage.js';
 
-export const usage = `Usage: thumbnail-api-mock [options] [-- <command> [args...]]
-       thumbnail-api-mock propose <dir> [--spec <file>]
-       thumbnail-api-mock coverage <dir> [--require-coverage <...>] [--coverage-report <file>] [--spec <file>]
-       thumbnail-api-mock health [--url <base-url>]           (exit 0 when the mock answers)
+export const usage = `Usage: npx @thumbnail-api/mock [options] [-- <command> [args...]]
+       npx @thumbnail-api/mock propose <dir> [--spec <file>]
+       npx @thumbnail-api/mock coverage <dir> [--require-coverage <...>] [--coverage-report <file>] [--spec <file>]
+       npx @thumbnail-api/mock health [--url <base-url>]      (exit 0 when the mock answers)
+In a project's npm scripts the command is its bin, thumbnail-api-mock; the container image and the single
+executable take the same arguments.
 
 Serves the Thumbnail Generation Service API contract (bundled in this package).
 
@@ -41,7 +43,7 @@ Options:
   --redact <pointer>     With --record: blank this body field on disk, e.g. /prompt or
                          /items/*/prompt (repeat it for more)
   --replay <dir>         Answer documented operations from recordings made with --record (after
-                         the key registry and the rules); thumbnail-api-mock propose <dir> prints
+                         the key registry and the rules); npx @thumbnail-api/mock propose <dir> prints
                          what the contract could add from them, as an OpenAPI Overlay
   --coverage-report <file>
                          At exit, write what the requests exercised of the contract as JSON: per
@@ -108,13 +110,13 @@ THUMBNAIL_API_BASE_URL set to its URL and, when the environment has no THUMBNAIL
 --keys (the client and connectMock() read both); its start line says which. Then the mock is
 stopped and the command's exit code returned; when it fails, its near misses and unused rules are
 printed first:
-  thumbnail-api-mock --port 0 --keys test/mock-keys.json -- npm test
-  thumbnail-api-mock --port 0 --require-coverage client -- npm test
+  npx @thumbnail-api/mock --port 0 --keys test/mock-keys.json -- npm test
+  npx @thumbnail-api/mock --port 0 --require-coverage client -- npm test
 With --coverage-report or --require-coverage, the command also gets ${COVERAGE_DIR_VARIABLE},
 a folder of this run: every startMock() and createHandlers() in the command's processes (a mock per
 test file, MSW handlers) writes its coverage there, and the wrapper adds it to its own mock's at the
 end. Without the wrapper, set that variable yourself (e.g. in a vitest globalSetup), then run
-thumbnail-api-mock coverage <dir> --require-coverage client.`;
+npx @thumbnail-api/mock coverage <dir> --require-coverage client.`;
 
 /** The control routes, one line each, from the route table: `  GET    /__mock/requests?key=        the journal: ...`. */
 function controlRoutesHelp(): string {

@@ -24,7 +24,7 @@ function replaySummary(replay: { served: number; undocumented: number; authAnswe
   if (replay.authAnswers > 0) lines.push(`${replay.authAnswers} recorded 401/403 answer(s) not served: the key registry answers those.`);
   if (replay.undocumented > 0) {
     lines.push(
-      `${replay.undocumented} recording(s) of paths the contract does not describe not served; \`thumbnail-api-mock propose ${dir}\` shows what they would add.`,
+      `${replay.undocumented} recording(s) of paths the contract does not describe not served; \`npx @thumbnail-api/mock propose ${dir}\` shows what they would add.`,
     );
   }
   return lines.join('\n');

@@ -7,8 +7,8 @@ import { doorsText, emptyFolderMessage, mergeCoverage, readCoverageFolder, reque
 import { missingCoverage, parseRequiredCoverage, requirableOutcomesOf, resolveRequiredCoverage } from './required-coverage.js';
 import { repeatedPostLines, writeCoverageReport } from './wrapper-report.js';
 
-export const coverageUsage = `Usage: thumbnail-api-mock coverage <dir> [--require-coverage <all|client|operation[:outcome],...>]
-                                [--coverage-report <file>] [--spec <file>]
+export const coverageUsage = `Usage: npx @thumbnail-api/mock coverage <dir> [--require-coverage <all|client|operation[:outcome],...>]
+                                     [--coverage-report <file>] [--spec <file>]
 
 Adds up the coverage files that the mocks of a test run wrote into <dir>: every startMock() and
 createHandlers() in a process whose environment has ${COVERAGE_DIR_VARIABLE}=<dir> writes one,

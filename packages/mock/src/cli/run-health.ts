@@ -3,7 +3,8 @@
 import { request } from 'node:http';
 import { ENV_PREFIX } from './env-options.js';
 
-const usage = `Usage: thumbnail-api-mock health [--url <base-url>] [--timeout-ms <ms>]
+const usage = `Usage: npx @thumbnail-api/mock health [--url <base-url>] [--timeout-ms <ms>]
+       (in the container image: thumbnail-api-mock health)
 
 Exits 0 when the mock answers HTTP at <base-url> (default http://127.0.0.1:<port>, the port from
 ${ENV_PREFIX}PORT, else 4010), 1 with the reason when it does not within the time (default 2000 ms).`;

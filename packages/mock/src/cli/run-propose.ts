@@ -4,7 +4,7 @@ import { stringify } from 'yaml';
 import { readContract } from '../contract/read-contract.js';
 import { proposeOverlay, readRecordings } from '../record/propose.js';
 
-export const proposeUsage = `Usage: thumbnail-api-mock propose <dir> [--spec <file>]
+export const proposeUsage = `Usage: npx @thumbnail-api/mock propose <dir> [--spec <file>]
 
 Reads the recordings --record wrote into <dir> and prints, as an OpenAPI Overlay 1.0 document (YAML),
 what the contract could add: statuses, body schemas (a field is required only if seen in every

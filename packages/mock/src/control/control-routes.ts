@@ -215,7 +215,7 @@ export const CONTROL_ROUTES: readonly ControlRoute[] = [
     method: 'DELETE',
     path: '/__mock/rules/{id}',
     tag: 'Rules',
-    summary: "remove one rule (with ?key=, only if it is that key's)",
+    summary: "remove one rule (with a key, only if it is that key's)",
     description: 'Removes one rule, by the id its POST answered. With `?key=`, only a rule of that key.',
     query: ['key'],
     answer: { status: 204, description: 'Removed.' },

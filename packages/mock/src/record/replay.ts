@@ -91,7 +91,7 @@ export function loadReplay(dir: string, contract: CompiledContract, validator: C
   }
   if (problems.length > 0) {
     throw new Error(
-      `${problems.length} recording(s) in ${folder} cannot be replayed; delete or correct them (or propose a contract change with \`thumbnail-api-mock propose ${dir}\`):\n  ${problems.join('\n  ')}`,
+      `${problems.length} recording(s) in ${folder} cannot be replayed; delete or correct them (or propose a contract change with \`npx @thumbnail-api/mock propose ${dir}\`):\n  ${problems.join('\n  ')}`,
     );
   }
   return {

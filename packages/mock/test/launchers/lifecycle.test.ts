@@ -55,7 +55,7 @@ test.each([
     launchers.map(async (launcher) => {
       const run = launcher.start(args, { env });
       const exit = await run.exited;
-      return { launcher: launcher.name, exit, firstLine: run.stderr().split('\n')[0], usage: run.stderr().includes('Usage: thumbnail-api-mock') };
+      return { launcher: launcher.name, exit, firstLine: run.stderr().split('\n')[0], usage: run.stderr().includes('Usage: npx @thumbnail-api/mock') };
     }),
   );
   for (const result of results)
