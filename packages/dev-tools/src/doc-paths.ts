@@ -23,7 +23,7 @@ export interface PathsChecked {
 }
 
 // Built, installed or per-run folders: absent from a fresh clone, so a document may name them without them existing.
-const NOT_IN_A_CLONE = new Set(['dist', 'node_modules', '.tools', 'test-results', '.turbo']);
+const NOT_IN_A_CLONE = new Set(['dist', '.build', 'node_modules', '.tools', 'test-results', '.turbo']);
 const FENCE = /^\s*(?:`{3,}|~{3,})/;
 const CODE_SPAN = /(`+)([^`]+?)\1(?!`)/g;
 const LINK_TARGET = /\]\(\s*<?([^)\s>]+)>?(?:\s+"[^"]*")?\s*\)/g;

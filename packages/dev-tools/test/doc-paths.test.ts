@@ -66,7 +66,7 @@ describe('checkPathsIn', () => {
   test.each([
     ['URLs', 'See [it](https://example.com/a/b#top) and `http://127.0.0.1:4010/api`.'],
     ['import specifiers', 'Import `@thumbnail-api/dev-tools/port-closed`.'],
-    ['built and installed folders', 'Built into `spec/dist/openapi.json`; `node_modules/.bin/prism`.'],
+    ['built and installed folders', 'Built into `spec/dist/openapi.json` and `spec/.build/x.json`; `node_modules/.bin/prism`.'],
     ['placeholders, globs and commands', 'Tests in `<package>/test/`, `spec/**/*.yaml`, `node scripts/pnpm.mjs install`.'],
     ['paths that name no folder of the repository', 'In your project: `test/mock-keys.json`, `bun/bin/bun.exe`.'],
     ['fenced code blocks', '```sh\ncat spec/nothing-here.md\n```'],

@@ -4,17 +4,29 @@
 // between the contenders to spread the machine's noise, each server's CPU time per request (from /proc), the process
 // tree's memory after the load, and a 10,000-request run at 50 connections that counts errors and answers differing
 // from Prism's (then the memory again: our mock's journal is on, as by default, and full by then).
-// Run after `pnpm build`: `pnpm --filter @thumbnail-api/mock bench`. BENCH_ROUNDS (3), BENCH_SECONDS (3) and
-// BENCH_ONLY (e.g. bare,cli) size a run. BENCH_RULES=miss gives each mock with /__mock a rule per operation that no
-// request of the load matches, so that every request is a near miss (what a rule costs when it does not answer).
+// Run after `pnpm build`: `pnpm --filter @thumbnail-api/mock bench [--record]`; `--record` also writes what it printed,
+// dated, into this package's BENCHMARKS.md (@thumbnail-api/dev-tools/bench-record), a section per Node.js major (and
+// per BENCH_RULES). BENCH_ROUNDS (3), BENCH_SECONDS (3) and BENCH_ONLY (e.g. bare,cli) size a run. BENCH_RULES=miss
+// gives each mock with /__mock a rule per operation that no request of the load matches, so that every request is a
+// near miss (what a rule costs when it does not answer).
 import { execFileSync, fork } from 'node:child_process';
 import { cpus, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { startBenchRun } from '@thumbnail-api/dev-tools/bench-record';
 import { autocannonVersion, ensureAutocannon } from './autocannon.mjs';
 import { contenders, treeCpuSeconds, treeRssMiB } from './contenders.mjs';
 import { compareExchanges } from './exchanges.mjs';
 import { printReport } from './report.mjs';
 
+const record = recordOption();
+const benchRun = startBenchRun(fileURLToPath(new URL('..', import.meta.url)), '@thumbnail-api/mock', 'pnpm --filter @thumbnail-api/mock bench --record');
+/** What is printed of the figures, kept for BENCHMARKS.md. */
+const printed = [];
+const say = (text) => {
+  console.log(text);
+  printed.push(...text.split('\n'));
+};
 const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
 const seconds = Number(process.env.BENCH_SECONDS ?? 3);
 // The baseline runs only when asked for (BENCH_BASELINE, and BENCH_ONLY naming it or left out).
@@ -48,12 +60,12 @@ const commit = (() => {
     return 'unknown commit';
   }
 })();
-console.log(
-  `Thumbnail API mock bench, ${new Date().toISOString().slice(0, 10)}, ${commit}: Node ${process.version}, ${cpus().length} CPU(s) (${cpus()[0]?.model.trim()}), loopback; load from a separate process (autocannon ${autocannonVersion()})`,
+console.log(`Thumbnail API mock bench, ${new Date().toISOString().slice(0, 10)}, ${commit}: load average at the start ${loadText()}`);
+say(
+  `Node ${process.version}, ${cpus().length} CPU(s) (${cpus()[0]?.model.trim()}), loopback; load from a separate process (autocannon ${autocannonVersion()}); ` +
+    `${rounds} rounds alternating between contenders, ${seconds} s per measurement${process.env.BENCH_RULES === 'miss' ? '; BENCH_RULES=miss' : ''}.`,
 );
-console.log(
-  `pnpm --filter @thumbnail-api/mock bench: ${rounds} rounds alternating between contenders, ${seconds} s per measurement; load average at the start ${loadText()}\n`,
-);
+console.log('');
 
 /** Rotates the order each round, so no contender always runs first (or right after the heaviest). */
 const rotated = (list, round) => list.map((_, index) => list[(index + round) % list.length]);
@@ -131,9 +143,31 @@ if (running.prism) {
 
 await Promise.all(active.map((name) => running[name].stop()));
 worker.disconnect();
-process.exitCode = printReport({ results, names, scenarios, exchanges });
+process.exitCode = printReport({ results, names, scenarios, exchanges, print: say });
 // Other work on the machine moves every figure: the load average says how quiet the run was.
 console.log(`\nLoad average at the end ${loadText()} (${cpus().length} CPUs).`);
+if (record) {
+  const major = process.versions.node.split('.')[0];
+  const rules = process.env.BENCH_RULES === 'miss' ? ', every request a near miss (BENCH_RULES=miss)' : '';
+  benchRun.record(`node${major}${rules ? '-rules-miss' : ''}`, `Every contender, Node.js ${major}${rules}`, printed);
+}
+
+/** `--record`, refused where the run would not stand for the mock as users get it (a `--` pnpm forwards is skipped). */
+function recordOption() {
+  const args = process.argv.slice(2);
+  try {
+    const { values } = parseArgs({ args: args[0] === '--' ? args.slice(1) : args, options: { record: { type: 'boolean', default: false } } });
+    if (values.record && (process.env.BENCH_ONLY || process.env.BENCH_BASELINE)) {
+      throw new Error('--record writes the figures of every contender against this build alone: run it without BENCH_ONLY and BENCH_BASELINE.');
+    }
+    return values.record;
+  } catch (error) {
+    console.error(
+      `mock bench: ${/** @type {Error} */ (error).message}\nIt takes --record (write what it prints into BENCHMARKS.md); BENCH_* variables size the run.`,
+    );
+    process.exit(2);
+  }
+}
 
 function loadText() {
   return loadavg()

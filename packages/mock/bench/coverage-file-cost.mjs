@@ -2,13 +2,15 @@
 // after each counted request. Hosts startMock() in a process of its own, with and without the variable, in paired rounds
 // (without, then with), sends sequential keep-alive GETs and POSTs to it, and prints the host's CPU time per request
 // (user + system, from process.cpuUsage()), which other work on the machine moves less than wall time.
-// Usage, after a build: node bench/coverage-file-cost.mjs   (COST_REQUESTS, COST_ROUNDS size it)
+// Usage, after a build: node bench/coverage-file-cost.mjs [--record]   (COST_REQUESTS, COST_ROUNDS size it); --record
+// also writes what it printed, dated, into this package's BENCHMARKS.md.
 import { fork } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { startBenchRun } from '@thumbnail-api/dev-tools/bench-record';
 
 if (process.argv[2] === 'host') {
   const { startMock } = await import('../dist/index.js');
@@ -19,6 +21,13 @@ if (process.argv[2] === 'host') {
     if (message === 'stop') await mock.stop().then(() => process.exit(0));
   });
 } else {
+  const record = process.argv.slice(2).includes('--record');
+  const unknown = process.argv.slice(2).filter((arg) => arg !== '--record' && arg !== '--');
+  if (unknown.length > 0) {
+    console.error(`coverage-file-cost: unknown argument ${unknown[0]}; it takes --record (write what it prints into BENCHMARKS.md).`);
+    process.exit(2);
+  }
+  const benchRun = startBenchRun(fileURLToPath(new URL('..', import.meta.url)), '@thumbnail-api/mock', 'node bench/coverage-file-cost.mjs --record');
   const requests = Number(process.env.COST_REQUESTS ?? 3000);
   const rounds = Number(process.env.COST_ROUNDS ?? 5);
   /** @type {Record<string, { without: number[], with: number[] }>} */
@@ -31,13 +40,16 @@ if (process.argv[2] === 'host') {
   }
   /** @param {number[]} values */
   const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
+  const lines = [`${rounds} paired rounds of ${requests} sequential keep-alive requests per method, the host's CPU time per request:`, ''];
   for (const [method, { without, with: withVariable }] of Object.entries(results)) {
     const differences = withVariable.map((value, index) => value - (without[index] ?? Number.NaN));
-    console.log(
-      `${method}: ${median(without).toFixed(1)} µs of CPU per request without the variable, ${median(withVariable).toFixed(1)} with it; ` +
+    lines.push(
+      `- ${method}: ${median(without).toFixed(1)} µs of CPU per request without the variable, ${median(withVariable).toFixed(1)} with it; ` +
         `paired difference ${median(differences).toFixed(1)} µs (rounds: ${differences.map((value) => value.toFixed(0)).join(', ')})`,
     );
   }
+  for (const line of lines) console.log(line);
+  if (record) benchRun.record('coverage-file', 'What THUMBNAIL_API_MOCK_COVERAGE_DIR costs per request', lines);
 }
 
 /**

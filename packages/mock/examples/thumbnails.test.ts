@@ -29,28 +29,28 @@ test('a key without access is rejected with 403', async () => {
   expect(await response.json()).toEqual({ success: false, error: 'Forbidden' });
 });
 
-// The mock checks a request in this order: 1. the key, 2. Prefer, 3. the body. Each test below shows one step.
+// The mock decides by a fixed order of checks (its README, "The order of checks"); each test below shows one of them.
 
-test('1. the key comes first: a revoked key gets the 401 whatever the body', async () => {
+test('the key comes first: a revoked key gets the 401 whatever the body', async () => {
   const response = await createThumbnail('test-key-revoked', '{"prompt": not JSON', { Prefer: 'code=200' });
   expect(response.status).toBe(401);
   expect(await response.json()).toEqual({ success: false, error: 'Unauthorized' });
 });
 
-test('2. Prefer: code=403 asks the mock for the 403, whatever the body', async () => {
+test('Prefer: code=403 asks the mock for the 403, whatever the body', async () => {
   const response = await createThumbnail('test-key-ok', JSON.stringify({ prompt: 42 }), { Prefer: 'code=403' });
   expect(response.status).toBe(403);
   expect(await response.json()).toEqual({ success: false, error: 'Forbidden' });
 });
 
-test('2. Prefer: code=500 is not in the contract: the mock answers with its own error, not a made-up 500', async () => {
+test('Prefer: code=500 is not in the contract: the mock answers with its own error, not a made-up 500', async () => {
   const response = await listThumbnails('test-key-ok', { Prefer: 'code=500' });
   expect(response.status).toBe(400);
   expect(response.headers.get('x-thumbnail-api-mock-error')).toBe('undocumented-status');
   expect(await response.json()).toMatchObject({ documentedStatuses: ['200', '401', '403', 'default'] });
 });
 
-test('3. a prompt that breaks the contract is rejected with the error body', async () => {
+test('a prompt that breaks the contract is rejected with the error body', async () => {
   const response = await createThumbnail('test-key-ok', JSON.stringify({ prompt: 42 }));
   expect(response.status).toBe(422);
   expect(await response.json()).toMatchObject({ success: false });

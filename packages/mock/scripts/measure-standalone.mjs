@@ -1,5 +1,5 @@
 // pnpm --filter @thumbnail-api/mock measure:standalone: issue 43's targets, measured on this machine in one run and
-// printed (the README quotes the output): the image's size compressed (docker save | gzip), the single executable's
+// printed: the image's size compressed (docker save | gzip), the single executable's
 // size, each launcher's start to its first 200 in rounds of a freshly drawn order, the medians and the ratios to the
 // npm CLI measured within each round. Builds the image (and so the binary) first. Prints; asserts nothing.
 // `--record` also writes the figures, dated, into this package's BENCHMARKS.md (@thumbnail-api/dev-tools/bench-record).

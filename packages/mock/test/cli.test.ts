@@ -1,6 +1,6 @@
 // The command users run: it prints its URL, stops cleanly, and fails clearly with nothing left running.
 
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -49,23 +49,6 @@ test('--help shows the defaults: 127.0.0.1 and port 4010', async () => {
   expect(await run.exited).toEqual({ code: 0, signal: null });
   expect(run.stdout()).toContain('--port <port>          Port to listen on (default 4010; 0 picks a free port)');
   expect(run.stdout()).toContain('--host <host>          Interface to listen on (default 127.0.0.1)');
-});
-
-test('--help, the README and the testing guide tell one order of checks, as the mock applies them (order-of-checks.test.ts shows each)', async () => {
-  const run = runCli(['--help']);
-  await run.exited;
-  const help = run.stdout();
-  const fromHelp = [...help.slice(help.indexOf('How a request to a documented operation is answered')).matchAll(/^ {2}(\d)\. (\w+)/gm)].map(
-    (m) => `${m[1]} ${m[2]}`,
-  );
-  const numberedBold = (markdown: string, heading: string) => {
-    const section = markdown.slice(markdown.indexOf(heading));
-    return [...section.slice(0, section.indexOf('\n## ', 1)).matchAll(/^(\d)\. \*\*([^*]+)\*\*/gm)].map((m) => `${m[1]} ${m[2]!.replaceAll('`', '')}`);
-  };
-  const readme = numberedBold(readFileSync(new URL('../README.md', import.meta.url), 'utf8'), '## The order of checks');
-  const guide = numberedBold(readFileSync(new URL('../../../docs/guides/testing.md', import.meta.url), 'utf8'), '## How the mock answers: the order of checks');
-  const order = ['1 Authentication', '2 Rules', '3 Prefer', '4 Validation'];
-  expect({ help: fromHelp.slice(0, 4), readme, guide }).toEqual({ help: order, readme: order, guide: order });
 });
 
 test('--cors-origin lets only that origin call the mock from a browser', async () => {

@@ -1,5 +1,5 @@
-// Which rule a near miss names when two or three rules of the operation could have answered the request (README, "Why
-// did a rule not match?"): a rule for the request's key before one for another key, then the fewest differences, then
+// Which rule a near miss names when two or three rules of the operation could have answered the request (README, "Near
+// misses"): a rule for the request's key before one for another key, then the fewest differences, then
 // the newest. Through the public API only: startMock() serves, connectMock() adds the rules and reads the near misses.
 // test/mutations.test.ts runs this file against copies of the built mock with that order planted wrong
 // (MOCK_MODULE_UNDER_TEST names such a copy's entry point), and sees it fail.

@@ -71,7 +71,7 @@ the repeatable ones take a comma-separated list under a plural name: THUMBNAIL_A
 THUMBNAIL_API_MOCK_CORS_ORIGINS, THUMBNAIL_API_MOCK_REDACT. A flag given on the command line wins.
 
 How a request to a documented operation is answered, in this order (the first check that decides
-answers; the README and the testing guide tell the same four):
+answers; the README's "The order of checks" tells the same four):
   1. Authentication, before the body is read: no key, a key the registry does not list or an
      "unauthorized" key gets the documented 401, a "forbidden" key the documented 403, with an
      x-thumbnail-api-mock-note header saying which (without --keys: a missing key gets the 401).

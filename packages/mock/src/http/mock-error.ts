@@ -10,20 +10,24 @@ export const mockErrorHeader = mockHeader('error');
 /** Where the kinds are described (the `type` of each problem); `.invalid` never resolves, the README documents them. */
 const typeBase = 'https://thumbnail-api.invalid/mock-errors/';
 
-export type MockErrorKind =
-  | 'unknown-path'
-  | 'method-not-allowed'
-  | 'malformed-prefer'
-  | 'undocumented-status'
-  | 'undocumented-example'
-  | 'no-documented-answer'
-  | 'origin-not-allowed'
-  | 'prism-unavailable'
-  | 'prism-outside-contract'
-  | 'not-compiled'
-  | 'answer-failed'
-  | 'host-not-allowed'
-  | 'control-needs-json';
+/** Every kind of mock error, each a row of the README's table of them (a test holds the two together). */
+export const MOCK_ERROR_KINDS = [
+  'unknown-path',
+  'method-not-allowed',
+  'malformed-prefer',
+  'undocumented-status',
+  'undocumented-example',
+  'no-documented-answer',
+  'origin-not-allowed',
+  'prism-unavailable',
+  'prism-outside-contract',
+  'not-compiled',
+  'answer-failed',
+  'host-not-allowed',
+  'control-needs-json',
+] as const;
+
+export type MockErrorKind = (typeof MOCK_ERROR_KINDS)[number];
 
 /**
  * A mock error: `title` says what happened in one line (it is what a client's error message shows first), `detail`
