@@ -123,7 +123,7 @@ function controlRoutesHelp(): string {
   return CONTROL_ROUTES.map((route) => {
     const target = `${route.path.replace('{id}', '<id>')}${route.query.includes('key') ? '?key=' : ''}`;
     const filter = route.query.includes('operationId') ? ' (also ?operationId=)' : '';
-    return `  ${route.method.padEnd(6)} ${target.padEnd(32)} ${route.summary}${filter}`;
+    return `  ${route.method.padEnd(6)} ${target.padEnd(32)} ${route.summary}${route.answers === undefined ? '' : `: ${route.answers}`}${filter}`;
   }).join('\n');
 }
 

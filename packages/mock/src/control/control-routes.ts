@@ -50,8 +50,10 @@ export interface ControlRoute {
   /** E.g. `/__mock/rules/{id}`: at most one path parameter, `id`. */
   readonly path: string;
   readonly tag: 'Journal' | 'Rules' | 'Held requests' | 'Coverage' | 'Document';
-  /** One line, for --help and the document. */
+  /** What it does, in a few words: the document's title of the route, and its line in --help. */
   readonly summary: string;
+  /** What it answers, in short, after the summary in --help (the document shows the schema instead). */
+  readonly answers?: string;
   readonly description: string;
   readonly query: readonly ControlParameter[];
   /** The JSON body it takes: a schema of the document's components, and an example. */
@@ -96,7 +98,8 @@ export const CONTROL_ROUTES: readonly ControlRoute[] = [
     method: 'GET',
     path: '/__mock/requests',
     tag: 'Journal',
-    summary: 'the journal: {"requests": [...], "dropped": n}',
+    summary: 'the journal',
+    answers: '{"requests": [...], "dropped": n}',
     description: `Every request the mock received (not those to /__mock), oldest first, with what it answered; keys redacted. ${scoped}`,
     query: ['operationId', 'key'],
     answer: { status: 200, description: 'The journal.', schema: 'Journal', field: 'requests' },
@@ -112,7 +115,8 @@ export const CONTROL_ROUTES: readonly ControlRoute[] = [
     method: 'GET',
     path: '/__mock/requests/dropped',
     tag: 'Journal',
-    summary: 'how many requests the journal no longer keeps: {"dropped": n}',
+    summary: 'how many requests the journal no longer keeps',
+    answers: '{"dropped": n}',
     description: `Requests no longer in the journal: it keeps the last --journal-size of each key. ${scoped}`,
     query: ['key'],
     answer: { status: 200, description: 'The count.', schema: 'DroppedRequests', field: 'dropped' },
@@ -164,7 +168,8 @@ export const CONTROL_ROUTES: readonly ControlRoute[] = [
     method: 'GET',
     path: '/__mock/rules',
     tag: 'Rules',
-    summary: 'the rules in force: {"rules": [{"id", "calls", "rule"}]}',
+    summary: 'the rules in force',
+    answers: '{"rules": [{"id", "calls", "rule"}]}',
     description: `The rules in force, oldest first; keys shown by their last four characters. ${scoped}`,
     query: ['key'],
     answer: { status: 200, description: 'The rules in force.', schema: 'RulesInForce', field: 'rules' },
@@ -177,7 +182,8 @@ export const CONTROL_ROUTES: readonly ControlRoute[] = [
     method: 'POST',
     path: '/__mock/rules',
     tag: 'Rules',
-    summary: 'add a rule (or an array): 201 {"id"}, or 400 {"error", "field"}',
+    summary: 'add a rule (or an array)',
+    answers: '201 {"id"}, or 400 {"error", "field"}',
     description: 'Adds a rule (newest rules are tried first), or an array of rules (one refused adds none). With `?key=` the rules match only that key.',
     query: ['key'],
     body: {
@@ -236,7 +242,8 @@ export const CONTROL_ROUTES: readonly ControlRoute[] = [
     method: 'DELETE',
     path: '/__mock/pending',
     tag: 'Held requests',
-    summary: 'end the requests a hang or a delay holds: {"ended": n}',
+    summary: 'end the requests a hang or a delay holds',
+    answers: '{"ended": n}',
     description: `Ends the requests a \`hang\` fault or a delay holds, as a network error for their clients. ${scoped}`,
     query: ['key'],
     answer: { status: 200, description: 'How many were ended.', schema: 'EndedRequests', field: 'ended' },
