@@ -111,7 +111,8 @@ async function expectCase(protocol: Protocol, version: string, entry: Case): Pro
   servers[protocol].answer = entry.answer;
   for (const how of ['client', 'client, maxRetries: 5'] as const) {
     const run = await postFromPage(protocol, entry.connection, how);
-    expect({ posts: run.posts, outcome: run.outcome }, how).toEqual({ posts: sent(version, entry.posts), outcome: entry.outcome });
+    // The client's message too, should the outcome differ: what it said is the first clue.
+    expect({ posts: run.posts, outcome: run.outcome }, `${how}: ${run.message}`).toEqual({ posts: sent(version, entry.posts), outcome: entry.outcome });
   }
 }
 
