@@ -1,14 +1,14 @@
 // Prints one closing line for the whole run, summed from every package's vitest JSON report.
 // Usage: node scripts/test-summary.mjs [script] [--clear]: `test` (npm test) reads test-results/vitest.json of each
 // package that has a `test` script; `test:slow` (npm run test:slow) reads test-results/vitest-slow.json of each that has
-// one. With --clear, it removes those reports instead: the root scripts do so before turbo runs, so that a report left
-// by an earlier run is never counted for a package whose tests did not run to the end this time (turbo restores the
-// report of a cached task with its outputs).
+// one, `test:launchers` test-results/vitest-launchers.json. With --clear, it removes those reports instead: the root
+// scripts do so before turbo runs, so that a report left by an earlier run is never counted for a package whose tests
+// did not run to the end this time (turbo restores the report of a cached task with its outputs).
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { workspaceFolders } from './workspace-folders.mjs';
 
-const REPORTS = { test: 'vitest.json', 'test:slow': 'vitest-slow.json' };
+const REPORTS = { test: 'vitest.json', 'test:slow': 'vitest-slow.json', 'test:launchers': 'vitest-launchers.json' };
 const args = process.argv.slice(2);
 const clear = args.includes('--clear');
 const script = args.find((arg) => arg !== '--clear') ?? 'test';

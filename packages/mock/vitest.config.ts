@@ -1,9 +1,10 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
-// `npm test` runs the quick project (`test`), `npm run test:slow` the slow one (`test:slow`); .ci/run runs both. Slow are
-// the files that start programs one after another (the CLI and its wrapper, a user's vitest or Jest project, npm with
-// a packed tarball), wait seconds on real clocks, or drive Chromium.
+// `npm test` runs the quick project (`test`), `npm run test:slow` the slow one (`test:slow`), `npm run test:launchers` the
+// launchers (`test:launchers`); .ci/run runs all three, one after another. Slow are the files that start programs one
+// after another (the CLI and its wrapper, a user's vitest or Jest project, npm with a packed tarball), wait seconds on
+// real clocks, or drive Chromium.
 const SLOW = [
   'test/*.browser.test.ts',
   'test/cli.test.ts',
@@ -14,8 +15,6 @@ const SLOW = [
   'test/dual-package.test.ts',
   'test/ends-with-parent.test.ts',
   'test/examples.test.ts',
-  // The npm CLI, the single executable and the container image from one suite (Docker, programs, builds).
-  'test/launchers/*.test.ts',
   'test/msw-examples.test.ts',
   // Runs test files, each as its own vitest, against copies of the built mock with a defect planted.
   'test/mutations.test.ts',
@@ -25,6 +24,10 @@ const SLOW = [
   'test/vendored-tarballs.test.ts',
   'test/wrapper-key.test.ts',
 ];
+// The npm CLI, the single executable and the container image from one suite (Docker, programs, builds). Never beside
+// a browser test: a Docker network that compose creates is a new address on this machine, and Chromium, seeing the
+// network change, drops its open connections (a POST on 127.0.0.1 failed with "Failed to fetch").
+const LAUNCHERS = ['test/launchers/*.test.ts'];
 
 export default defineConfig({
   test: {
@@ -41,7 +44,7 @@ export default defineConfig({
           name: 'quick',
           // examples/ holds the guide's own vitest project; test/examples.test.ts runs it as users would.
           include: ['test/**/*.test.ts'],
-          exclude: SLOW,
+          exclude: [...SLOW, ...LAUNCHERS],
           // One module graph per worker, not per file: importing the mock (and Prism, where a file loads it) again for
           // each file was half of this suite's CPU time. So a file must leave nothing behind: it stops what it starts
           // and restores what it changes (process.env, globals, msw's interception).
@@ -52,6 +55,7 @@ export default defineConfig({
         },
       },
       { extends: true, test: { name: 'slow', include: SLOW } },
+      { extends: true, test: { name: 'launchers', include: LAUNCHERS } },
     ],
   },
 });
