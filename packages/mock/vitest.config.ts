@@ -1,10 +1,10 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
-// `npm test` runs the quick project (`test`), `npm run test:slow` the slow one (`test:slow`), `npm run test:launchers` the
-// launchers (`test:launchers`); .ci/run runs all three, one after another. Slow are the files that start programs one
-// after another (the CLI and its wrapper, a user's vitest or Jest project, npm with a packed tarball), wait seconds on
-// real clocks, or drive Chromium.
+// `npm test` runs the quick project (`test`), `npm run test:slow` the slow one (`test:slow`) and then, once every
+// package's slow suite has ended, the launchers (`test:launchers`); .ci/run runs both. Slow are the files that start
+// programs one after another (the CLI and its wrapper, a user's vitest or Jest project, npm with a packed tarball),
+// wait seconds on real clocks, or drive Chromium.
 const SLOW = [
   'test/*.browser.test.ts',
   'test/cli.test.ts',

@@ -26,10 +26,10 @@ beforeEach(() => {
 });
 afterEach(() => rmSync(root, { recursive: true, force: true }));
 
-/** What a package's vitest run writes at its end. */
-function report(name: string, passed: number, failed: number): void {
+/** What a package's vitest run writes at its end (`vitest.json` for `test`). */
+function report(name: string, passed: number, failed: number, file = 'vitest.json'): void {
   const counts = { numPassedTests: passed, numFailedTests: failed, numPendingTests: 0, numTodoTests: 0 };
-  writeFileSync(join(root, 'packages', name, 'test-results', 'vitest.json'), JSON.stringify(counts));
+  writeFileSync(join(root, 'packages', name, 'test-results', file), JSON.stringify(counts));
 }
 
 function summary(...args: string[]): string {
@@ -56,6 +56,20 @@ describe('scripts/test-summary.mjs', () => {
     report('alpha', 3, 0);
     expect(summary('test')).toBe('No test report from: packages/beta (their tests did not run to the end).\nTests: 3 passed, 1 failed, 0 skipped');
   });
+
+  it("sums test:slow's two phases: each package's slow suite, then its launchers where it has them, and names a missing one", () => {
+    const manifest = join(root, 'packages', 'alpha', 'package.json');
+    writeFileSync(manifest, JSON.stringify({ name: 'alpha', scripts: { 'test:slow': 'vitest run', 'test:launchers': 'vitest run' } }));
+    writeFileSync(join(root, 'packages', 'beta', 'package.json'), JSON.stringify({ name: 'beta', scripts: { 'test:slow': 'vitest run' } }));
+    report('alpha', 4, 0, 'vitest-slow.json');
+    report('beta', 2, 1, 'vitest-slow.json');
+    expect(summary('test:slow')).toBe(
+      'No test report from: packages/alpha (test:launchers) (their tests did not run to the end).\nTests: 6 passed, 2 failed, 0 skipped',
+    );
+    report('alpha', 5, 0, 'vitest-launchers.json');
+    expect(summary('test:slow')).toBe('Tests: 11 passed, 1 failed, 0 skipped');
+    expect(summary('test:launchers')).toBe('Tests: 5 passed, 0 failed, 0 skipped');
+  });
 });
 
 describe('the root scripts', () => {
@@ -63,6 +77,7 @@ describe('the root scripts', () => {
   it.each([
     ['test:all', 'test'],
     ['test:slow:all', 'test:slow'],
+    ['test:launchers:all', 'test:launchers'],
   ])('%s clears the %s reports before turbo runs, and prints the summary after it', (name, script) => {
     expect(scripts[name]).toMatch(
       new RegExp(`node scripts/test-summary\\.mjs ${script} --clear && turbo run .*; node scripts/test-summary\\.mjs ${script}; exit \\$status$`),
