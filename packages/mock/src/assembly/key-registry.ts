@@ -4,7 +4,7 @@ import { resolve } from 'node:path';
 import { checkKeyRegistry, type KeyOutcome, type KeyRegistry } from '../pipeline/key-outcome.js';
 import { readJsonFile } from './json-file.js';
 
-export { type KeyOutcome, type KeyRegistry, noKeyNote, outcomeOf, registryNote } from '../pipeline/key-outcome.js';
+export { type KeyOutcome, type KeyRegistry, registryNote } from '../pipeline/key-outcome.js';
 
 /**
  * Checks a registry given as an object, or reads and checks the JSON file at a path.

@@ -57,13 +57,10 @@ export function emptyFolderMessage(dir: string): string {
   return `${resolve(dir)} holds no coverage file. Set ${COVERAGE_DIR_VARIABLE}=${dir} for the test run (in the environment, or in a vitest globalSetup before the tests start): each startMock() and createHandlers() then writes one there.`;
 }
 
-/**
- * The mocks' reports as one; `base`, when given, is a report of the served contract with nothing counted, so that every
- * documented outcome is listed whatever the mocks saw.
- */
-export function mergeCoverage(mocks: readonly MockCoverage[], base?: CoverageReport): MergedCoverageReport {
+/** The mocks' reports as one. */
+export function mergeCoverage(mocks: readonly MockCoverage[]): MergedCoverageReport {
   const operations = new Map<string, { readonly source: OperationCoverage; readonly outcomes: Map<string, CoveredOutcome> }>();
-  for (const report of [...(base === undefined ? [] : [base]), ...mocks.map((mock) => mock.coverage)]) {
+  for (const report of mocks.map((mock) => mock.coverage)) {
     for (const operation of report.operations) {
       let merged = operations.get(operation.operationId);
       if (merged === undefined) {

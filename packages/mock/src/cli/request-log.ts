@@ -3,18 +3,14 @@
 // control route's ?key= holds a whole key.
 import { subscribe, unsubscribe } from 'node:diagnostics_channel';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { mockHeader } from '@thumbnail-api/spec/profile';
 import { PROBE_HOST } from './run-health.js';
 
 /** Node's channel for each request a node:http server starts answering. */
 const REQUEST_START = 'http.server.request.start';
 
-/** Headers whose value the line shows: why the mock answered as it did. */
-const SHOWN = [
-  ['x-thumbnail-api-mock-rule', 'rule'],
-  ['x-thumbnail-api-mock-simulated', 'simulated'],
-  ['x-thumbnail-api-mock-error', 'error'],
-  ['x-thumbnail-api-mock-recorded', 'recorded'],
-] as const;
+/** Headers whose value the line shows (why the mock answered as it did), each with the pattern that finds it in a head. */
+const SHOWN = (['rule', 'simulated', 'error', 'recorded'] as const).map((label) => [new RegExp(`^${mockHeader(label)}: *(.*)$`, 'im'), label] as const);
 
 /** Prints a line for each request to a server listening on `port` once its answer ends (or its connection does); returns the stop. */
 export function logRequests(port: number, write: (line: string) => void): () => void {
@@ -36,8 +32,8 @@ export function requestLine(request: IncomingMessage, response: ServerResponse, 
   const status = response.writableFinished ? String(response.statusCode) : '- (no answer: connection ended)';
   const parts = [new Date().toISOString(), request.method ?? '-', `${path}${query === undefined ? '' : '?…'}`, status, `${Math.round(ms)} ms`];
   const head = sentHead(response);
-  for (const [header, label] of SHOWN) {
-    const value = new RegExp(`^${header}: *(.*)$`, 'im').exec(head)?.[1]?.trim();
+  for (const [pattern, label] of SHOWN) {
+    const value = pattern.exec(head)?.[1]?.trim();
     if (value) parts.push(`${label}=${value}`);
   }
   return parts.join(' ');

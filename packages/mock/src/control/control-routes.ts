@@ -107,7 +107,7 @@ export const CONTROL_ROUTES: readonly ControlRoute[] = [
     member: 'requests',
     serve: ({ controls }, input) => ({
       requests: controls.requests({ operationId: input.operationId, key: input.key }),
-      dropped: input.key === undefined ? controls.journal.dropped : controls.journal.droppedOf(input.key),
+      dropped: controls.journal.droppedOf(input.key),
     }),
   },
   {
@@ -122,7 +122,7 @@ export const CONTROL_ROUTES: readonly ControlRoute[] = [
     answer: { status: 200, description: 'The count.', schema: 'DroppedRequests', field: 'dropped' },
     refusals: [],
     member: 'droppedRequests',
-    serve: ({ controls }, input) => ({ dropped: input.key === undefined ? controls.journal.dropped : controls.journal.droppedOf(input.key) }),
+    serve: ({ controls }, input) => ({ dropped: controls.journal.droppedOf(input.key) }),
   },
   {
     name: 'clearRequests',

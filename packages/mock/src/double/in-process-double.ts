@@ -18,7 +18,7 @@ export function inProcessDouble<C extends ContractOperations = ThumbnailApiOpera
     requests: (filter?: EntryFilter) => controls.requests({ operationId: filter?.operationId, key: key ?? filter?.key }),
     nearMisses: (filter?: EntryFilter) => controls.nearMisses({ operationId: filter?.operationId, key: key ?? filter?.key }),
     coverage: (filter?: { key?: string }) => controls.coverageReport(key ?? filter?.key),
-    droppedRequests: () => (key === undefined ? controls.journal.dropped : controls.journal.droppedOf(key)),
+    droppedRequests: () => controls.journal.droppedOf(key),
     clearRequests: () => controls.clearRequests(key),
     clearRules: () => controls.clearRules(key),
     endPending: () => controls.endPending(key),

@@ -96,9 +96,9 @@ export class Journal {
     return dropped;
   }
 
-  /** Entries of `key` (the full key) overwritten by its newer ones since its last clear. */
-  droppedOf(key: string): number {
-    return this.byKey.get(key)?.dropped ?? 0;
+  /** Entries of `key` (the full key) overwritten by its newer ones since its last clear; without a key, {@link dropped}. */
+  droppedOf(key: string | undefined): number {
+    return key === undefined ? this.dropped : (this.byKey.get(key)?.dropped ?? 0);
   }
 
   /** Keeps a request's record, the oldest of its key making way when that key's journal is full. */
