@@ -9,10 +9,9 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { connectMock, type RunningMock } from '../src/index.js';
 import { type RawRequest, send } from './helpers/http.js';
+import { mockUnderTest } from './helpers/mock-under-test.js';
 
-const { startContractProxy, startMock } = (
-  process.env.MOCK_MODULE_UNDER_TEST === undefined ? await import('../src/index.js') : await import(process.env.MOCK_MODULE_UNDER_TEST)
-) as typeof import('../src/index.js');
+const { startContractProxy, startMock } = mockUnderTest;
 
 const run = promisify(execFile);
 const evil = 'http://evil.example';

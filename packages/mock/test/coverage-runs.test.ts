@@ -2,8 +2,9 @@
 // well-behaved client can meet, required outcomes checked against the served contract, the coverage file every mock
 // writes into a run's folder (THUMBNAIL_API_MOCK_COVERAGE_DIR), and the merge of several mocks' reports.
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { type AddressInfo, connect, createServer } from 'node:net';
 import { join } from 'node:path';
+import { freePort } from '@thumbnail-api/dev-tools/loopback-port';
+import { connectionOutcome } from '@thumbnail-api/dev-tools/port-closed';
 import { openapi } from '@thumbnail-api/spec';
 import { COVERAGE_DIR_VARIABLE } from '@thumbnail-api/spec/profile';
 import { setupServer } from 'msw/node';
@@ -196,24 +197,7 @@ describe('each mock of a run writes its coverage into the folder the environment
   });
 });
 
-/** A port nothing listens on now. */
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-/** Whether something listens on 127.0.0.1:`port`. */
-function listening(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = connect(port, '127.0.0.1');
-    socket.once('connect', () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once('error', () => resolve(false));
-  });
+/** Whether something takes a connection on 127.0.0.1:`port`. */
+async function listening(port: number): Promise<boolean> {
+  return (await connectionOutcome(`http://127.0.0.1:${port}/`)) !== 'ECONNREFUSED';
 }

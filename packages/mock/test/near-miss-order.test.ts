@@ -5,10 +5,9 @@
 // (MOCK_MODULE_UNDER_TEST names such a copy's entry point), and sees it fail.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { type ConnectedMock, connectMock, type MockRule, type RunningMock } from '../src/index.js';
+import { mockUnderTest } from './helpers/mock-under-test.js';
 
-const { startMock } = (
-  process.env.MOCK_MODULE_UNDER_TEST === undefined ? await import('../src/index.js') : await import(process.env.MOCK_MODULE_UNDER_TEST)
-) as typeof import('../src/index.js');
+const { startMock } = mockUnderTest;
 
 // The request's key, and another: their hints in the near misses are …0001 and …0002.
 const [key, otherKey] = ['near-miss-key-0001', 'near-miss-key-0002'];

@@ -1,7 +1,7 @@
 // A copy of the built mock with one defect planted in its code, and a test file run against it: how a check shows it
 // can fail. The copy sits in a node_modules folder of its own (so vitest loads it as node does, untransformed), with
-// the mock's package.json and a link to its node_modules; a test file that reads MOCK_MODULE_UNDER_TEST imports it
-// instead of ../src/index.js.
+// the mock's package.json and a link to its node_modules; a test file that takes its mock from mock-under-test.ts
+// imports it instead of ../src/index.js.
 import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
