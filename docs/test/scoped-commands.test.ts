@@ -11,10 +11,9 @@ import { loadContract } from '@thumbnail-api/spec';
 import { describe, expect, test } from 'vitest';
 import { generateCodeSamples } from '../src/code-samples.mjs';
 import type { ObservedAnswer } from '../src/samples/vitest-sample.mjs';
-import { everyChoiceOnce } from '../src/try-it/choice-coverage.mjs';
 import { COPY_FORMS } from '../src/try-it/try-it-copies.mjs';
-import { tryItRequest } from '../src/try-it/try-it-request.mjs';
 import { distDir } from './browser.js';
+import { scenarios } from './try-it-scenarios.js';
 
 const repo = fileURLToPath(new URL('../../', import.meta.url));
 const docs = fileURLToPath(new URL('../', import.meta.url));
@@ -55,16 +54,10 @@ function generatedSamples(): Text[] {
 }
 
 function tryItCopies(): Text[] {
-  const contract = loadContract();
   // The copies' comments do not depend on the answer a copied test asserts.
   const answer: ObservedAnswer = { kind: 'answer', status: 200, statusText: 'OK', headers: [['content-type', 'application/json']], body: '{}' };
-  return contract.operations.flatMap((operation) =>
-    everyChoiceOnce(contract, operation).flatMap(({ name, choices }) =>
-      COPY_FORMS.map((form) => ({
-        where: `Try it's ${form.label} copy for ${operation.operationId}, ${name}`,
-        text: form.write(tryItRequest(contract, operation, choices), answer),
-      })),
-    ),
+  return scenarios.flatMap(({ name, request }) =>
+    COPY_FORMS.map((form) => ({ where: `Try it's ${form.label} copy for ${name}`, text: form.write(request, answer) })),
   );
 }
 
