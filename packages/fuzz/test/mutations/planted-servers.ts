@@ -9,11 +9,9 @@ import { listenOnLoopback } from '@thumbnail-api/dev-tools/loopback-port';
 /** What to do with a request: forward it, hold it (no answer, the connection left open), or drop its connection. */
 export type Action = 'forward' | 'hold' | 'drop';
 
-/** A server with a defect, and how many requests it saw. */
+/** A server with a defect. */
 export interface PlantedServer {
   readonly url: string;
-  /** Requests seen so far. */
-  seen(): number;
   /** Closes the port and every connection, held ones included. */
   close(): Promise<void>;
 }
@@ -23,19 +21,17 @@ export type HttpAction = Action | 'mark' | 'twice';
 
 /**
  * An HTTP proxy to `upstream` (requests and answers passed on with their raw headers) that asks `plant` what to do with
- * the `n`th request it gets (from 1): `mark` adds a header to its answer, a difference any comparison must see;
+ * each request it gets: `mark` adds a header to its answer, a difference any comparison must see;
  * `twice` sends it to the mock a second time (the answer to the first goes back), an entry too many in its journal.
  */
-export async function plantedHttpProxy(upstream: string, plant: (request: IncomingMessage, n: number) => HttpAction): Promise<PlantedServer> {
+export async function plantedHttpProxy(upstream: string, plant: (request: IncomingMessage) => HttpAction): Promise<PlantedServer> {
   const target = new URL(upstream);
-  const sockets = new Set<Socket>();
-  let seen = 0;
   const forward = (incoming: IncomingMessage, body: Buffer) =>
     httpRequest({ host: target.hostname, port: target.port, method: incoming.method, path: incoming.url, headers: incoming.rawHeaders, agent: false }).end(
       body,
     );
   const server = createHttpServer(async (incoming, outgoing) => {
-    const action = plant(incoming, ++seen);
+    const action = plant(incoming);
     if (action === 'hold') return;
     if (action === 'drop') {
       incoming.socket.destroy();
@@ -60,22 +56,19 @@ export async function plantedHttpProxy(upstream: string, plant: (request: Incomi
         .on('response', (answer) => answer.resume())
         .on('error', () => {});
   });
-  server.on('connection', (socket: Socket) => {
-    sockets.add(socket);
-    socket.once('close', () => sockets.delete(socket));
-  });
+  // Its close() ends every connection, held ones included.
   const listening = await listenOnLoopback(server);
-  return { url: listening.url, seen: () => seen, close: () => closeAll(listening.close, sockets) };
+  return { url: listening.url, close: listening.close };
 }
 
 /**
  * A TCP proxy to `upstream`, byte for byte, for requests HTTP cannot parse: each connection's first bytes are shown to
- * `plant` (the `n`th connection, from 1), which decides for the whole connection.
+ * `plant`, which decides for the whole connection.
  */
-export async function plantedTcpProxy(upstream: string, plant: (firstBytes: string, n: number) => Action): Promise<PlantedServer> {
+export async function plantedTcpProxy(upstream: string, plant: (firstBytes: string) => Action): Promise<PlantedServer> {
   const target = new URL(upstream);
+  // A net.Server has no closeAllConnections(): its connections, and those it opens to the mock, are ended here.
   const sockets = new Set<Socket>();
-  let seen = 0;
   const track = (socket: Socket) => {
     sockets.add(socket);
     socket.once('close', () => sockets.delete(socket));
@@ -84,7 +77,7 @@ export async function plantedTcpProxy(upstream: string, plant: (firstBytes: stri
   const server = createNetServer({ allowHalfOpen: true }, (client) => {
     track(client);
     client.once('data', (first: Buffer) => {
-      const action = plant(first.toString('latin1'), ++seen);
+      const action = plant(first.toString('latin1'));
       if (action === 'hold') {
         // Read and ignore the rest, so the sender is never blocked writing it.
         client.on('data', () => {});
@@ -106,12 +99,13 @@ export async function plantedTcpProxy(upstream: string, plant: (firstBytes: stri
     });
   });
   const listening = await listenOnLoopback(server);
-  return { url: listening.url, seen: () => seen, close: () => closeAll(listening.close, sockets) };
-}
-
-async function closeAll(close: () => Promise<void>, sockets: Set<Socket>): Promise<void> {
-  for (const socket of sockets) socket.destroy();
-  await close();
+  return {
+    url: listening.url,
+    close: async () => {
+      for (const socket of sockets) socket.destroy();
+      await listening.close();
+    },
+  };
 }
 
 /**
