@@ -62,8 +62,7 @@ function turboRuns(task, seen) {
     found.add(id);
     const config = turboTasks[id] ?? turboTasks[script] ?? {};
     for (const dependency of config.dependsOn ?? []) {
-      if (dependency.startsWith('//#')) visit(dependency);
-      else if (dependency.includes('#')) visit(dependency);
+      if (dependency.includes('#')) visit(dependency);
       else if (dependency.startsWith('^'))
         for (const other of packages.filter((p) => p.scripts[dependency.slice(1)] !== undefined)) visit(`${other.name}#${dependency.slice(1)}`);
       else if (owner !== '//' && packages.find((p) => p.name === owner)?.scripts[dependency] !== undefined) visit(`${owner}#${dependency}`);
@@ -71,7 +70,7 @@ function turboRuns(task, seen) {
   };
   if (task.includes('#')) visit(task);
   else {
-    for (const found of packages.filter((p) => p.scripts[task] !== undefined)) visit(`${found.name}#${task}`);
+    for (const workspace of packages.filter((p) => p.scripts[task] !== undefined)) visit(`${workspace.name}#${task}`);
     if (turboTasks[`//#${task}`] !== undefined) visit(`//#${task}`);
   }
   return found;
