@@ -7,7 +7,7 @@ import type { ThumbnailClient } from '@thumbnail-api/client';
 import { isJsonObject, type JsonObject } from '@thumbnail-api/spec/model';
 import type { ContractTool } from './contract-tools.js';
 import type { CreateBudget } from './create-budget.js';
-import { argumentCheck } from './tool-arguments.js';
+import { checkedTool } from './tool-arguments.js';
 import { describeCallFailure } from './tool-errors.js';
 import { type CallContext, type ServedTool, toolData, toolError } from './tool-result.js';
 import type { CallTarget } from './user-confirmation.js';
@@ -27,7 +27,6 @@ export function apiTools(tools: readonly ContractTool[], settings: ApiToolSettin
 }
 
 function servedTool(tool: ContractTool, settings: ApiToolSettings): ServedTool {
-  const check = argumentCheck(tool.name, tool.inputSchema);
   const definition = {
     name: tool.name,
     title: tool.title,
@@ -36,14 +35,9 @@ function servedTool(tool: ContractTool, settings: ApiToolSettings): ServedTool {
     ...(tool.outputSchema ? { outputSchema: tool.outputSchema as { type: 'object' } } : {}),
     annotations: { title: tool.title, ...tool.annotations },
   };
-  return {
-    definition,
-    async call(args, context) {
-      const checked = check(args);
-      if (!checked.ok) return toolError(checked.message);
-      return tool.kind === 'read' ? send(tool, checked.value, context, settings) : sendBilled(tool, checked.value, context, settings);
-    },
-  };
+  return checkedTool(definition, (fields, context) =>
+    tool.kind === 'read' ? send(tool, fields, context, settings) : sendBilled(tool, fields, context, settings),
+  );
 }
 
 function costOf(tool: ContractTool, { budget, target }: ApiToolSettings): string {

@@ -33,6 +33,12 @@ export function notesOf(node: JsonObject, pointer: string): ContractNotes {
   };
 }
 
+/** Adds to `into` the notes of `from` it does not have yet, in their order. */
+export function mergeNotes(into: ContractNotes, from: ContractNotes): void {
+  into.notShown.push(...from.notShown.filter((item) => !into.notShown.includes(item)));
+  into.assumptions.push(...from.assumptions.filter((item) => !into.assumptions.includes(item)));
+}
+
 /** The schema at `value` (`pointer`: where it sits), inlined; throws naming the place of a recursive schema. */
 export function inlineSchema(model: ContractModel, value: unknown, pointer: string): InlinedSchema {
   const notes: ContractNotes = { notShown: [], assumptions: [] };
@@ -43,8 +49,7 @@ export function inlineSchema(model: ContractModel, value: unknown, pointer: stri
     }
     if (!isJsonObject(located.value)) return located.value;
     const own = notesOf(located.value, located.pointer);
-    notes.notShown.push(...own.notShown.filter((item) => !notes.notShown.includes(item)));
-    notes.assumptions.push(...own.assumptions.filter((item) => !notes.assumptions.includes(item)));
+    mergeNotes(notes, own);
     const inside = [...path, located.pointer];
     const copy: JsonObject = {};
     for (const [key, child] of Object.entries(located.value)) {

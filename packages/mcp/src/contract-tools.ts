@@ -3,7 +3,7 @@
 // fields the contract documents), the output schema from the success response's, and what the service does not
 // document (`x-not-shown`) or the toolkit assumed (`x-assumptions`) said in the description.
 import { type ContractModel, type ContractOperation, isJsonObject, type JsonObject } from '@thumbnail-api/spec/model';
-import { type ContractNotes, inlineSchema, notesOf } from './contract-schema.js';
+import { type ContractNotes, inlineSchema, mergeNotes, notesOf } from './contract-schema.js';
 import { type OperationKind, operationHints, operationKind, type ToolHints } from './operation-kind.js';
 
 /** A tool derived from one operation of the contract. */
@@ -29,8 +29,29 @@ export class ContractToolError extends Error {
   override name = 'ContractToolError';
 }
 
-/** The tools of every operation the server offers (see operation-kind.ts), in document order; `skipped` names the others. */
-export function deriveContractTools(model: ContractModel): { tools: ContractTool[]; skipped: string[] } {
+/** The tools of a contract and the operations it skipped. */
+export interface DerivedContractTools {
+  readonly tools: readonly ContractTool[];
+  readonly skipped: readonly string[];
+}
+
+/** Derived once per model and shared by every server made from it (which only read them). */
+const derivedByModel = new WeakMap<ContractModel, DerivedContractTools>();
+
+/**
+ * The tools of every operation the server offers (see operation-kind.ts), in document order; `skipped` names the
+ * others. Derived on the first call for `model` and the same (frozen) result returned after: treat it as read-only.
+ */
+export function deriveContractTools(model: ContractModel): DerivedContractTools {
+  let derived = derivedByModel.get(model);
+  if (derived === undefined) {
+    derived = deriveFrom(model);
+    derivedByModel.set(model, derived);
+  }
+  return derived;
+}
+
+function deriveFrom(model: ContractModel): DerivedContractTools {
   const tools: ContractTool[] = [];
   const skipped: string[] = [];
   for (const operation of model.operations) {
@@ -39,7 +60,7 @@ export function deriveContractTools(model: ContractModel): { tools: ContractTool
     if (kind === undefined) skipped.push(`${operation.operationId ?? label} (${label}): a write whose cost the service profile does not state`);
     else tools.push(toolOf(model, operation, kind, label));
   }
-  return { tools, skipped };
+  return Object.freeze({ tools: Object.freeze(tools), skipped: Object.freeze(skipped) });
 }
 
 function toolOf(model: ContractModel, operation: ContractOperation, kind: OperationKind, label: string): ContractTool {
@@ -85,7 +106,7 @@ function inputOf(model: ContractModel, operation: ContractOperation, notes: Cont
     throw new ContractToolError(`${operation.operationId} takes a body that is not JSON with a schema, which this server cannot describe to a model.`);
   }
   const { schema, notes: found } = inlineSchema(model, json.schema, json.schemaPointer);
-  merge(notes, found);
+  mergeNotes(notes, found);
   if (schema.type !== 'object' || typeof schema.properties !== 'object') {
     throw new ContractToolError(`${operation.operationId}'s body is not an object with documented fields, which this server cannot turn into arguments.`);
   }
@@ -101,13 +122,8 @@ function outputOf(model: ContractModel, operation: ContractOperation, notes: Con
   const json = success?.content.find((media) => media.mediaType === 'application/json');
   if (json?.schemaPointer === undefined) return undefined;
   const { schema, notes: found } = inlineSchema(model, json.schema, json.schemaPointer);
-  merge(notes, found);
+  mergeNotes(notes, found);
   return schema.type === 'object' ? schema : undefined;
-}
-
-function merge(into: ContractNotes, from: ContractNotes): void {
-  into.notShown.push(...from.notShown.filter((item) => !into.notShown.includes(item)));
-  into.assumptions.push(...from.assumptions.filter((item) => !into.assumptions.includes(item)));
 }
 
 function listed(heading: string, items: readonly string[]): string {

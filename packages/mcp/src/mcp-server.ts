@@ -51,7 +51,8 @@ export interface ThumbnailMcpServer {
 export const DEFAULT_MAX_CREATES = 3;
 /** Most of an answer's body a tool reads: more would not fit in a model's context anyway. */
 const MAX_RESPONSE_BYTES = 1024 * 1024;
-const VERSION: string = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).version;
+/** This package's version (its package.json's), read once: the server's name in the MCP handshake, and `--version`. */
+export const VERSION: string = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).version;
 
 /**
  * Builds the server: reads the contract, checks the options (a `ConfigurationError` naming what to set) and, for a dry

@@ -6,7 +6,7 @@ import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { TestDoubleKeyView, ThumbnailApiOperations } from '@thumbnail-api/mock';
 import { isJsonObject, type JsonObject } from '@thumbnail-api/spec/model';
 import { API_KEY_VARIABLE } from '@thumbnail-api/spec/profile';
-import { argumentCheck } from './tool-arguments.js';
+import { checkedTool } from './tool-arguments.js';
 import { type ServedTool, toolData, toolError } from './tool-result.js';
 
 /** The connected mock's view of one key: its answers promised (connectMock().forKey(key)). */
@@ -99,20 +99,14 @@ export function testDoubleTools(view: ConnectedKeyView, mockUrl: string, operati
 
 /** A tool whose arguments are checked against its schema, and whose failures (the mock's refusals) are tool errors. */
 function served(definition: Tool, run: (args: JsonObject) => Promise<CallToolResult>): ServedTool {
-  const check = argumentCheck(definition.name, definition.inputSchema as JsonObject);
-  return {
-    definition,
-    async call(args) {
-      const checked = check(args);
-      if (!checked.ok) return toolError(checked.message);
-      try {
-        return await run(checked.value);
-      } catch (error) {
-        const field = isJsonObject(error) && typeof error.field === 'string' ? ` (field ${error.field})` : '';
-        return toolError(`The mock refused or could not do it${field}: ${error instanceof Error ? error.message : String(error)}`);
-      }
-    },
-  };
+  return checkedTool(definition, async (args) => {
+    try {
+      return await run(args);
+    } catch (error) {
+      const field = isJsonObject(error) && typeof error.field === 'string' ? ` (field ${error.field})` : '';
+      return toolError(`The mock refused or could not do it${field}: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  });
 }
 
 /** Where the mock shows a key by its last four characters. */

@@ -3,8 +3,10 @@
 // what the service does not document, or an attempt to steer the server (`confirm`, a budget, a key), and the model
 // is told plainly that neither works.
 
+import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { JsonObject } from '@thumbnail-api/spec/model';
-import { Ajv2020, type ErrorObject } from 'ajv/dist/2020.js';
+import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
+import { type CallContext, type ServedTool, toolError } from './tool-result.js';
 
 /** What a tool was called with, checked: the arguments, or why they were refused. */
 export type CheckedArguments = { readonly ok: true; readonly value: JsonObject } | { readonly ok: false; readonly message: string };
@@ -13,10 +15,25 @@ export type CheckedArguments = { readonly ok: true; readonly value: JsonObject }
 export type ArgumentCheck = (args: unknown) => CheckedArguments;
 
 const ajv = new Ajv2020({ allErrors: true, strict: false, validateFormats: false });
+/**
+ * Each schema's validator, compiled once and kept only while the schema is: the contract's tools are derived once
+ * per contract, so every server reuses theirs. Ajv's own cache would keep every schema it compiled for good.
+ */
+const validators = new WeakMap<JsonObject, ValidateFunction>();
 
-/** Compiles `schema` once; the check names the tool, each field refused and what was wrong. */
+function validatorOf(schema: JsonObject): ValidateFunction {
+  let validate = validators.get(schema);
+  if (validate === undefined) {
+    validate = ajv.compile(schema);
+    ajv.removeSchema(schema);
+    validators.set(schema, validate);
+  }
+  return validate;
+}
+
+/** Compiles `schema` once (see `validators`); the check names the tool, each field refused and what was wrong. */
 export function argumentCheck(toolName: string, schema: JsonObject): ArgumentCheck {
-  const validate = ajv.compile(schema);
+  const validate = validatorOf(schema);
   const documented = Object.keys((schema.properties as JsonObject | undefined) ?? {});
   const takes = documented.length === 0 ? 'takes no arguments' : `takes only ${documented.map((name) => `\`${name}\``).join(', ')}`;
   return (args) => {
@@ -35,6 +52,19 @@ export function argumentCheck(toolName: string, schema: JsonObject): ArgumentChe
     }
     if (other.length > 0) parts.push(`${other.join('; ')}.`);
     return { ok: false, message: parts.join(' ') };
+  };
+}
+
+/** A tool that runs only with arguments its input schema accepts; refused ones are a tool error, and nothing runs. */
+export function checkedTool(definition: Tool, run: (args: JsonObject, context: CallContext) => Promise<CallToolResult>): ServedTool {
+  const check = argumentCheck(definition.name, definition.inputSchema as JsonObject);
+  return {
+    definition,
+    async call(args, context) {
+      const checked = check(args);
+      if (!checked.ok) return toolError(checked.message);
+      return run(checked.value, context);
+    },
   };
 }
 

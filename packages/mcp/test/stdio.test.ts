@@ -2,8 +2,8 @@
 // process (its journal is the witness of what was sent). In `test:slow`: each test starts the program.
 import { spawn } from 'node:child_process';
 import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
+import { listenOnLoopback } from '@thumbnail-api/dev-tools/loopback-port';
 import { portClosed } from '@thumbnail-api/dev-tools/port-closed';
 import { runProcess } from '@thumbnail-api/dev-tools/run-process';
 import { type RunningMock, startMock } from '@thumbnail-api/mock';
@@ -160,15 +160,14 @@ describe('as a program', () => {
   });
 
   test('--mock-url of something that is not the mock: exit code 1, before any tool is served', async () => {
-    const other = createServer((_, response) => response.writeHead(404).end());
-    await new Promise<void>((resolve) => other.listen(0, '127.0.0.1', resolve));
+    const other = await listenOnLoopback(createServer((_, response) => response.writeHead(404).end()));
     try {
-      const result = await run(['--mock-url', `http://127.0.0.1:${(other.address() as AddressInfo).port}`], { PATH: environment.PATH });
+      const result = await run(['--mock-url', other.url], { PATH: environment.PATH });
       expect(result.code).toBe(1);
       expect(result.stderr).toContain('A dry run needs the Thumbnail API mock at');
       expect(result.stderr).toContain('Start it with npx @thumbnail-api/mock');
     } finally {
-      other.close();
+      await other.close();
     }
   });
 

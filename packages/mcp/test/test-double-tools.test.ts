@@ -1,28 +1,20 @@
 // The test double as tools, for agents that write tests: rules, journal, near misses, coverage and reset through the
 // mock's /__mock routes, each seeing and changing only the part of a shared mock that belongs to its server's key.
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { type RunningMock, startMock } from '@thumbnail-api/mock';
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
-import { confirm, type Harness, startHarness, textOf } from './helpers/in-process.js';
+import { beforeEach, describe, expect, test } from 'vitest';
+import { confirm, type Harness, onOneMock, textOf } from './helpers/in-process.js';
 
-let mock: RunningMock;
+const mock = onOneMock();
 let a: { harness: Harness; client: Client };
 let b: { harness: Harness; client: Client };
-beforeAll(async () => {
-  mock = await startMock({ port: 0 });
-});
+// Two servers on the one mock, new for each test (onOneMock closes them after it).
 beforeEach(async () => {
-  for (const side of [a, b]) await side?.harness.close();
   const open = async () => {
-    const harness = await startHarness(mock, { testDoubleTools: true });
+    const harness = await mock.harness({ testDoubleTools: true });
     return { harness, client: await harness.connect(confirm) };
   };
   a = await open();
   b = await open();
-});
-afterAll(async () => {
-  for (const side of [a, b]) await side?.harness.close();
-  await mock.stop();
 });
 
 const call = (client: Client, name: string, args: Record<string, unknown> = {}) => client.callTool({ name, arguments: args });

@@ -1,22 +1,18 @@
 // The tools a client sees: one per operation of the contract, read off it through its model (names, titles, schemas,
 // what the service does not document), every annotation stated, and nothing the contract does not have.
-import { type RunningMock, startMock } from '@thumbnail-api/mock';
+
 import { loadContract } from '@thumbnail-api/spec';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { confirm, startHarness } from './helpers/in-process.js';
+import { describe, expect, test } from 'vitest';
+import type { ThumbnailMcpServerOptions } from '../src/mcp-server.js';
+import { confirm, onOneMock } from './helpers/in-process.js';
 
 const contract = loadContract();
-let mock: RunningMock;
-beforeAll(async () => {
-  mock = await startMock({ port: 0 });
-});
-afterAll(() => mock.stop());
+const mock = onOneMock();
 
-async function listedTools(options: Parameters<typeof startHarness>[1] = {}) {
-  const harness = await startHarness(mock, options);
+async function listedTools(options: ThumbnailMcpServerOptions = {}) {
+  const harness = await mock.harness(options);
   const client = await harness.connect(confirm);
   const { tools } = await client.listTools();
-  await harness.close();
   return tools;
 }
 
@@ -92,11 +88,10 @@ describe('tools/list', () => {
   });
 
   test('a tool the server does not have is a protocol error naming the tools it has', async () => {
-    const harness = await startHarness(mock);
+    const harness = await mock.harness();
     const client = await harness.connect(confirm);
     await expect(client.callTool({ name: 'delete_thumbnail', arguments: {} })).rejects.toThrow(
       /No tool delete_thumbnail; this server offers create_thumbnail, list_thumbnails/,
     );
-    await harness.close();
   });
 });

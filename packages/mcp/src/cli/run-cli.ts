@@ -1,11 +1,10 @@
 // thumbnail-api-mcp as a program: options checked, the mock started for a dry run, the server served over stdio (or
 // HTTP), and everything stopped when the client goes (stdin ends) or a signal comes. Standard output carries the
 // protocol only: every line for people goes to standard error, the key redacted.
-import { readFileSync } from 'node:fs';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { API_KEY_VARIABLE, BASE_URL_VARIABLE } from '@thumbnail-api/spec/profile';
 import { createRedact } from '../key-guard.js';
-import { createThumbnailMcpServer } from '../mcp-server.js';
+import { createThumbnailMcpServer, VERSION } from '../mcp-server.js';
 import { type CliOptions, CliUsageError, parseCliOptions, usage } from './cli-options.js';
 import { HTTP_TOKEN_VARIABLE, httpTokenProblem, openHttpDoor } from './http-door.js';
 
@@ -22,7 +21,7 @@ export async function runCli(argv: readonly string[]): Promise<void> {
     process.exit(2);
   }
   if (options.help) return void process.stdout.write(`${usage}\n`);
-  if (options.version) return void process.stdout.write(`${JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')).version}\n`);
+  if (options.version) return void process.stdout.write(`${VERSION}\n`);
 
   const envKey = process.env[API_KEY_VARIABLE];
   const apiKey = options.mock !== undefined && !envKey ? DRY_RUN_KEY : envKey;
@@ -73,7 +72,6 @@ export async function runCli(argv: readonly string[]): Promise<void> {
     allowUnconfirmedCreates: options.allowUnconfirmedCreates,
     testDoubleTools: options.testDoubleTools,
     timeoutMs: options.timeoutMs,
-    log: say,
   }).catch(async (error: unknown) => {
     await mock?.stop();
     return fail(error instanceof Error ? error.message : String(error));
