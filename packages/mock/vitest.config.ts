@@ -55,7 +55,8 @@ export default defineConfig({
         },
       },
       { extends: true, test: { name: 'slow', include: SLOW } },
-      { extends: true, test: { name: 'launchers', include: LAUNCHERS } },
+      // global-setup.ts checks Docker and builds the image (and the binary) once per run, before any of the files.
+      { extends: true, test: { name: 'launchers', include: LAUNCHERS, globalSetup: ['test/launchers/global-setup.ts'] } },
     ],
   },
 });

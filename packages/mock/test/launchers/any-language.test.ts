@@ -12,7 +12,7 @@ import { runProcess } from '@thumbnail-api/dev-tools/run-process';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { parse } from 'yaml';
 import { scratchDir } from '../helpers/scratch-dir.js';
-import { carriedNodePath, containerHealth, IMAGE_TAG, launchers, prepareLaunchers, stopAllLaunched } from './launchers.js';
+import { carriedNodePath, containerHealth, IMAGE_TAG, launchers, stopAllLaunched } from './launchers.js';
 import { exchange } from './observe.js';
 
 const packageDir = fileURLToPath(new URL('../../', import.meta.url));
@@ -22,8 +22,6 @@ const actionDir = join(repoDir, '.github', 'actions', 'thumbnail-api-mock');
 const guide = readFileSync(join(repoDir, 'docs', 'guides', 'testing-from-any-language.md'), 'utf8');
 const docker = async (...args: string[]) => (await promisify(execFile)('docker', args)).stdout.trim();
 const dir = scratchDir('mock-any-language-');
-
-beforeAll(prepareLaunchers, 300_000);
 
 /** The guide's examples as a team runs them against a mock at `url`, each with a key of its own. */
 const programs = {

@@ -4,9 +4,9 @@ import { execFile } from 'node:child_process';
 import { chmodSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { afterEach, beforeAll, expect, test } from 'vitest';
+import { afterEach, expect, test } from 'vitest';
 import { scratchDir } from '../helpers/scratch-dir.js';
-import { containerHealth, IMAGE_TAG, prepareLaunchers } from './launchers.js';
+import { containerHealth, IMAGE_TAG } from './launchers.js';
 import { exchange } from './observe.js';
 
 const docker = async (...args: string[]) => (await promisify(execFile)('docker', args)).stdout.trim();
@@ -14,7 +14,6 @@ const started: string[] = [];
 const dir = scratchDir('mock-image-');
 let count = 0;
 
-beforeAll(prepareLaunchers, 300_000);
 afterEach(async () => {
   const names = started.splice(0);
   if (names.length > 0) await docker('rm', '--force', ...names).catch(() => undefined);

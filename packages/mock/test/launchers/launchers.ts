@@ -2,19 +2,22 @@
 // (node bin/thumbnail-api-mock.js), the single executable (dist-bin/), and the container image (docker run, with a
 // read-only root, no capabilities and a non-root user). Each gives the same handle, so one suite runs against all.
 import { execFile } from 'node:child_process';
-import { existsSync, mkdirSync, rmSync, statSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+// @ts-expect-error: a script in JavaScript, without declarations (importing it runs no build).
+import { binaryPath, carriedNode } from '../../scripts/build-binary.mjs';
+// @ts-expect-error: a script in JavaScript, without declarations (importing it runs no build).
+import { IMAGE_TAG as builtTag } from '../../scripts/build-image.mjs';
 import { type CliRun, killAllRuns, runProgram } from '../helpers/cli.js';
 
 const run = promisify(execFile);
 const packageDir = fileURLToPath(new URL('../../', import.meta.url));
 const npmBin = join(packageDir, 'bin', 'thumbnail-api-mock.js');
-/** What `build:image` makes (the binary, the image) and the Node.js the binary carries, which it installs. */
-export const IMAGE_TAG = 'thumbnail-api-mock:local';
-const binaryPath = () => join(packageDir, 'dist-bin', `thumbnail-api-mock-${process.platform}-${process.arch}`);
-export const carriedNodePath = join(packageDir, '.tools', 'standalone', 'node_modules', 'node', 'bin', 'node');
+/** The image `build:image` makes; global-setup.ts builds it (and the binary) once per run, before these files. */
+export const IMAGE_TAG: string = builtTag;
+/** The Node.js the binary carries: global-setup.ts installed it, so this finds it in place. */
+export const carriedNodePath: string = await carriedNode();
 
 export type LauncherName = 'npm CLI' | 'binary' | 'image';
 
@@ -42,7 +45,7 @@ const containers: string[] = [];
 let containerCount = 0;
 
 /** The Node.js the executable and the image carry: the npm CLI runs on it here, so that only the packaging differs. */
-let node = process.execPath;
+const node = carriedNodePath;
 
 const npmCli: Launcher = {
   name: 'npm CLI',
@@ -86,30 +89,6 @@ const image: Launcher = {
 
 export const launchers: readonly Launcher[] = [npmCli, binary, image];
 
-/** Builds what the suite runs (the image builds the binary when it is older than dist/); fails saying what is missing. */
-export async function prepareLaunchers(): Promise<void> {
-  try {
-    await run('docker', ['version', '--format', '{{.Server.Version}}']);
-  } catch (error) {
-    throw new Error(`Docker's daemon does not answer (${(error as Error).message.split('\n')[0]}): start it (dockerd; .ci/run does), then run again.`);
-  }
-  // As a developer builds them; the image's build makes the binary first when dist/ is newer. One file at a time:
-  // vitest runs this folder's files side by side, and each build rewrites the image's root file system.
-  const lock = join(packageDir, 'dist-bin', '.build-lock');
-  mkdirSync(dirname(lock), { recursive: true });
-  for (let waited = 0; !tryLock(lock); waited += 250) {
-    if (waited > 280_000) throw new Error(`${lock} stayed for over 4 minutes: another build is stuck, or remove it if none runs.`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  try {
-    await run(process.execPath, [join(packageDir, 'scripts', 'build-image.mjs')], { cwd: packageDir });
-  } finally {
-    rmSync(lock, { recursive: true, force: true });
-  }
-  for (const built of [binaryPath(), carriedNodePath]) if (!existsSync(built)) throw new Error(`build:image did not leave ${built}.`);
-  node = carriedNodePath;
-}
-
 /** A container's health as Docker's HEALTHCHECK judged it, once no longer `starting` (bounded). */
 export async function containerHealth(container: string): Promise<string> {
   for (let attempt = 0; attempt < 150; attempt++) {
@@ -118,19 +97,6 @@ export async function containerHealth(container: string): Promise<string> {
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   return 'starting';
-}
-
-/** Takes the lock (an atomic mkdir); false when another file holds it. A lock older than any build (a run killed
- * while it held one) is taken over. */
-function tryLock(lock: string): boolean {
-  try {
-    mkdirSync(lock);
-    return true;
-  } catch {
-    const stale = Date.now() - (statSync(lock, { throwIfNoEntry: false })?.mtimeMs ?? Date.now()) > 10 * 60_000;
-    if (stale) rmSync(lock, { recursive: true, force: true });
-    return false;
-  }
 }
 
 /** For afterEach: stops every run and removes every container the suite started. */

@@ -7,15 +7,14 @@ import { portClosed } from '@thumbnail-api/dev-tools/port-closed';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { type FakeUpstream, startFakeUpstream } from '../helpers/fake-upstream.js';
 import { scratchDir } from '../helpers/scratch-dir.js';
-import { launchers, prepareLaunchers, stopAllLaunched } from './launchers.js';
+import { launchers, stopAllLaunched } from './launchers.js';
 import { exchange, sameEverywhere } from './observe.js';
 
 const dir = scratchDir('mock-launcher-lifecycle-');
-beforeAll(async () => {
-  await prepareLaunchers();
+beforeAll(() => {
   // The image's user (10001) writes the coverage report and the recordings here.
   chmodSync(dir, 0o777);
-}, 300_000);
+});
 afterEach(stopAllLaunched);
 
 /** Starts the same command with every launcher and waits until each answers. */

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { startContractProxy } from '../../src/index.js';
 import { startRecordUpstream } from '../helpers/record-upstream.js';
 import { scratchDir } from '../helpers/scratch-dir.js';
-import { launchers, prepareLaunchers, stopAllLaunched } from './launchers.js';
+import { launchers, stopAllLaunched } from './launchers.js';
 import { exchange, type Running, sameEverywhere } from './observe.js';
 
 const dir = scratchDir('mock-launchers-');
@@ -17,7 +17,6 @@ const ok = { 'x-api-key': 'sk-launcher-ok-0001' };
 let mocks: Running = [];
 
 beforeAll(async () => {
-  await prepareLaunchers();
   // The image's user (10001) reads these as a team's CI would mount them.
   chmodSync(dir, 0o755);
   writeFileSync(join(dir, 'keys.json'), JSON.stringify(keys));
@@ -39,7 +38,7 @@ beforeAll(async () => {
   const env = { THUMBNAIL_API_MOCK_ALLOWED_HOSTS: 'mock,.ci.test', THUMBNAIL_API_MOCK_JOURNAL_SIZE: '50' };
   const runs = launchers.map((launcher) => launcher.start(args, { env, folders: [dir] }));
   mocks = await Promise.all(runs.map(async (run) => ({ run, url: await run.ready() })));
-}, 300_000);
+});
 afterAll(stopAllLaunched);
 
 test('the key registry from a mounted file: the documented answer, 401 and 403 with the note saying why', async () => {
