@@ -19,16 +19,10 @@ import type { Answerer } from '../pipeline/answerer.js';
 import type { CorsPolicy } from '../pipeline/cors.js';
 import { type KeyOutcome, registryNote } from '../pipeline/key-outcome.js';
 import { createPipeline, type Pipeline, type RecordedAnswers } from '../pipeline/pipeline.js';
+import type { ReplayCounts } from '../record/replay.js';
 
 /** Recordings served (--replay), and how many were left out. */
-export interface Replay extends RecordedAnswers {
-  /** Recordings of documented operations, served. */
-  readonly served: number;
-  /** Recordings of paths or methods the contract does not describe. */
-  readonly undocumented: number;
-  /** Recorded 401 and 403 answers: the key registry answers those. */
-  readonly authAnswers: number;
-}
+export interface Replay extends RecordedAnswers, ReplayCounts {}
 
 /** What a door has read and checked. */
 export interface MockParts {
@@ -63,7 +57,7 @@ export interface AssembledMock {
   readonly control: ControlContext | undefined;
   readonly cors: CorsPolicy;
   /** With `replay`: how many recordings are served, and how many are not. */
-  readonly replay: { readonly served: number; readonly undocumented: number; readonly authAnswers: number } | undefined;
+  readonly replay: ReplayCounts | undefined;
   /** Ends held requests and stops the answerer (Prism, if it started); resolves once nothing of them is left. */
   close(): Promise<void>;
 }

@@ -10,6 +10,7 @@ import { startMock } from '../doors/start-mock.js';
 import type { ThumbnailApiOperations } from '../double/operation-types.js';
 import type { TestDouble } from '../double/test-double.js';
 import type { ContractReport } from '../proxy/contract-report.js';
+import type { ReplayCounts } from '../record/replay.js';
 import { type CliOptions, parseCliOptions, usage } from './cli-options.js';
 import { envArguments, withEnvSources } from './env-options.js';
 import { watchParent } from './parent-watch.js';
@@ -19,7 +20,7 @@ import { wrappedCommandEnv } from './wrapped-command-env.js';
 import { endOfRun } from './wrapper-report.js';
 
 /** What --replay serves and what it does not, with a pointer to `propose` for paths the contract lacks. */
-function replaySummary(replay: { served: number; undocumented: number; authAnswers: number }, dir: string): string {
+function replaySummary(replay: ReplayCounts, dir: string): string {
   const lines = [`Replaying ${replay.served} recording(s) from ${dir}.`];
   if (replay.authAnswers > 0) lines.push(`${replay.authAnswers} recorded 401/403 answer(s) not served: the key registry answers those.`);
   if (replay.undocumented > 0) {

@@ -13,6 +13,7 @@ import { writeCoverageIntoRun } from '../node/coverage-file.js';
 import { startFrontServer } from '../node/front-server.js';
 import { createNodeHandler } from '../node/node-adapter.js';
 import { type Answerer, lazyAnswerer } from '../pipeline/answerer.js';
+import type { ReplayCounts } from '../record/replay.js';
 
 /** Options of {@link startMock}: the mock's own ({@link MockOptions}) and where it listens. */
 export interface StartMockOptions extends MockOptions {
@@ -39,7 +40,7 @@ export interface RunningServer {
 /** A running mock server, with its journal and rules (typed by the bundled contract, or by `C` for another). */
 export interface RunningMock<C extends ContractOperations = ThumbnailApiOperations> extends RunningServer, TestDouble<C, 'now'> {
   /** With `replay`: how many recordings are served, and how many are not (paths the contract lacks; 401/403 answers). */
-  readonly replay?: { readonly served: number; readonly undocumented: number; readonly authAnswers: number };
+  readonly replay?: ReplayCounts;
 }
 
 /** The options only startMock() takes, with their checks. */

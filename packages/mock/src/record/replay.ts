@@ -27,16 +27,20 @@ interface RecordedAnswer {
   readonly answer: PreparedAnswer;
 }
 
-/** The recordings a mock answers from. */
-export interface ReplayBook {
-  /** The folder, absolute. */
-  readonly dir: string;
+/** How many recordings a mock serves, and how many it leaves out. */
+export interface ReplayCounts {
   /** Recordings of documented operations, served. */
   readonly served: number;
   /** Recordings of paths or methods the contract does not describe: not served (see `propose`). */
   readonly undocumented: number;
   /** Recorded 401 and 403 answers: not served, the key registry answers those. */
   readonly authAnswers: number;
+}
+
+/** The recordings a mock answers from. */
+export interface ReplayBook extends ReplayCounts {
+  /** The folder, absolute. */
+  readonly dir: string;
   /**
    * The newest recorded answer of `operation` for this path, query and JSON body, if any. The query must match the
    * recorded one exactly (names and values, in any order).
