@@ -10,10 +10,9 @@ import { execFileSync } from 'node:child_process';
 import { lstatSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { packWorkspaceFolders } from '@thumbnail-api/dev-tools/packed-project';
 
 const budget = { megabytes: 10, packages: 20 };
-const workspace = fileURLToPath(new URL('../../../', import.meta.url));
 const withPrism = process.argv.includes('--with-prism');
 const check = process.argv.includes('--check');
 const env = { ...process.env, SCARF_ANALYTICS: 'false', npm_config_update_notifier: 'false', npm_config_fund: 'false', npm_config_audit: 'false' };
@@ -21,10 +20,7 @@ const env = { ...process.env, SCARF_ANALYTICS: 'false', npm_config_update_notifi
 const project = mkdtempSync(join(tmpdir(), 'thumbnail-api-mock-weight-'));
 try {
   const tarballs = join(project, 'tarballs');
-  const pnpm = process.env.npm_execpath && /pnpm\.c?js$/.test(process.env.npm_execpath) ? [process.env.npm_execpath] : [join(workspace, 'scripts', 'pnpm.mjs')];
-  for (const folder of ['spec', 'packages/types', 'packages/mock']) {
-    execFileSync(process.execPath, [...pnpm, 'pack', '--pack-destination', tarballs], { cwd: join(workspace, folder), stdio: 'pipe', env });
-  }
+  packWorkspaceFolders(['spec', 'packages/types', 'packages/mock'], tarballs);
   writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'empty-project', private: true }));
   const packed = readdirSync(tarballs).map((file) => `./tarballs/${file}`);
   const extra = withPrism ? prismPackages() : [];

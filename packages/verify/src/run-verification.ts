@@ -14,7 +14,7 @@ import type { ObservedAnswers } from './observed-drift.js';
 import { type Probe, type ProbeKind, planProbes } from './probe-plan.js';
 import { type KeyState, keyState, probeRequest } from './probe-request.js';
 import { Pacer, RunStopped, retryAfterMs } from './rate-limit.js';
-import { type OutgoingRequest, type SendOutcome, sendRequest } from './send-request.js';
+import { type SendOutcome, sendRequest } from './send-request.js';
 
 export interface VerificationOptions {
   /** The service's base URL, without `/api`. */

@@ -2,16 +2,15 @@
 // mock) packed with pnpm (which rewrites `workspace:*`), installed with npm into a new project outside the workspace
 // (Prism's validators from npm's cache or the registry), and run there through npx, as the nightly workflow runs it.
 import { execFileSync } from 'node:child_process';
-import { lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { lstatSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { packWorkspaceFolders } from '@thumbnail-api/dev-tools/packed-project';
 import { runProcess } from '@thumbnail-api/dev-tools/run-process';
 import { userShellEnvironment } from '@thumbnail-api/dev-tools/user-shell';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { FORBIDDEN_KEY, faithful, KEY, startVerifyStandIn, type VerifyStandIn } from './helpers/verify-stand-in.js';
 
-const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 const PACKED = ['spec', 'packages/types', 'packages/mock', 'packages/verify'];
 
 let project: string;
@@ -21,12 +20,7 @@ let service: VerifyStandIn;
 beforeAll(async () => {
   project = mkdtempSync(join(tmpdir(), 'thumbnail-api-verify-installed-'));
   const tarballs = join(project, 'tarballs');
-  mkdirSync(tarballs);
-  // The pnpm that runs this test when pnpm started it (the pinned one), else the repository's launcher of it.
-  const pnpm = /pnpm\.c?js$/.test(process.env.npm_execpath ?? '') ? process.env.npm_execpath! : join(repoRoot, 'scripts', 'pnpm.mjs');
-  for (const folder of PACKED) {
-    execFileSync(process.execPath, [pnpm, 'pack', '--pack-destination', tarballs], { cwd: join(repoRoot, folder), stdio: 'pipe', timeout: 120_000 });
-  }
+  packWorkspaceFolders(PACKED, tarballs);
   writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'verify-user', private: true }));
   // A user's shell; npm's update notice and Prism's install analytics are not part of the test.
   env = userShellEnvironment({ npm_config_update_notifier: 'false', SCARF_ANALYTICS: 'false' });
