@@ -21,6 +21,20 @@ export type BodyRule =
       readonly validator: LazyValidator;
     };
 
+/** A request body as read: its bytes, and its text once decoded (kept, so that validation, rules and the journal decode it once). */
+export interface ReadBody {
+  readonly body: Buffer | undefined;
+  text: string | undefined;
+}
+
+/** The body's text (UTF-8), decoded the first time it is asked for; `undefined` when none was read. */
+export function textOf(read: ReadBody): string | undefined {
+  if (read.body === undefined) return undefined;
+  // toString() without arguments is node's short path to UTF-8 (with 'utf8' it looks the encoding up first).
+  read.text ??= read.body.toString();
+  return read.text;
+}
+
 /** Why a body is refused: the status (whose documented answer is sent) and a note for the reader. */
 export interface BodyRefusal {
   readonly status: 400 | 413 | 415 | 422;
@@ -68,15 +82,16 @@ function rememberLast(test: (text: string) => boolean): (text: string) => boolea
 }
 
 /**
- * Checks a body read up to {@link BODY_LIMIT} (`undefined` when the request framed none, or a larger one); `undefined`
- * when it is accepted, a promise only while the validator is not loaded yet.
+ * Checks a body read up to {@link BODY_LIMIT} (`read.body` is `undefined` when the request framed none, or a larger one);
+ * `undefined` when it is accepted, a promise only while the validator is not loaded yet.
  */
 export function checkBody(
   rule: BodyRule,
   framed: boolean,
-  body: Buffer | undefined,
+  read: ReadBody,
   contentType: string | undefined,
 ): BodyRefusal | undefined | Promise<BodyRefusal | undefined> {
+  const body = read.body;
   if (framed && body === undefined) return { status: 413, note: `The request body is larger than the mock reads (${BODY_LIMIT} bytes).` };
   const empty = body === undefined || body.length === 0;
   if (rule.kind === 'none') {
@@ -90,7 +105,7 @@ export function checkBody(
   }
   let value: unknown;
   try {
-    value = JSON.parse(body.toString('utf8'));
+    value = JSON.parse(textOf(read)!);
   } catch (error) {
     return { status: 400, note: `The request body is not valid JSON: ${(error as Error).message}` };
   }

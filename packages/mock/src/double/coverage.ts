@@ -57,6 +57,8 @@ export interface CoveredPass {
   /** When the request arrived (`Date.now()`). */
   readonly time: number;
   readonly body: Buffer | undefined;
+  /** The body's text, when the pass decoded it. */
+  readonly text: string | undefined;
   /** The rule that answered or delayed it: what it simulated (`fault=reset`, ...; `null` for a documented answer), its delay. */
   readonly rule: { readonly simulated: string | null; readonly delayMs: number } | undefined;
   /** Why validation refused the body (the status Prism would look for first), when it did. */
@@ -83,7 +85,8 @@ type Tally = Map<CompiledOperation, Map<string, number>>;
 
 interface LastPost {
   readonly target: string;
-  readonly body: Buffer | undefined;
+  /** The body's text: compared as text (two bodies that differ only in bytes UTF-8 cannot read are taken for one). */
+  readonly text: string | undefined;
   time: number;
   repeats: number;
 }
@@ -163,17 +166,15 @@ export class Coverage {
       return;
     }
     const last = posts.get(operation);
-    const same =
-      last !== undefined &&
-      request.time - last.time <= REPEAT_WINDOW_MS &&
-      last.target === request.request.target &&
-      (last.body === undefined ? request.body === undefined : request.body !== undefined && last.body.equals(request.body));
+    // Usually decoded by validation already: a copy of the bytes would cost an allocation per POST.
+    const text = request.body === undefined ? undefined : (request.text ?? request.body.toString());
+    const same = last !== undefined && request.time - last.time <= REPEAT_WINDOW_MS && last.target === request.request.target && last.text === text;
     if (same) {
       last.repeats++;
       last.time = request.time;
       return;
     }
-    posts.set(operation, { target: request.request.target, body: request.body, time: request.time, repeats: last?.repeats ?? 0 });
+    posts.set(operation, { target: request.request.target, text, time: request.time, repeats: last?.repeats ?? 0 });
   }
 }
 

@@ -40,17 +40,22 @@ export interface JournalRecord {
   readonly rule: string | null;
   readonly simulated: string | null;
   /**
-   * The body as read (`undefined` when none was read). Once recorded, the journal's copy of it, cut to
-   * {@link JOURNAL_BODY_LIMIT}: the journal swaps it, so that no request's own buffer (up to 10 MB) is held by the ring.
+   * The body as read (`undefined` when none was read). Never kept: once recorded, only its text is, so that no
+   * request's own buffer (up to 10 MB, and the read it came in) is held by the ring.
    */
   body: Buffer | undefined;
+  /**
+   * The body's text when the pass decoded it (validation did, for a JSON body); once recorded, the text the journal
+   * keeps, cut to {@link JOURNAL_BODY_LIMIT} bytes of the body.
+   */
+  text: string | undefined;
   /** The answer's header lines (its note is read from them when the entry is read); `undefined` when none was sent. */
   readonly answerHeaders: readonly string[] | undefined;
   /** With rules for its operation and none answering: the nearest one and where the request differs. */
   readonly nearMiss: NearMissRecord | undefined;
 }
 
-/** A record as kept: its body a copy, cut to {@link JOURNAL_BODY_LIMIT}. */
+/** A record as kept: its body's text only, cut to {@link JOURNAL_BODY_LIMIT} bytes. */
 interface Kept extends JournalRecord {
   readonly bodyCut: boolean;
 }
@@ -114,10 +119,11 @@ export class Journal {
     if (journal.records[slot] !== undefined) journal.dropped++;
     const body = record.body;
     const bodyCut = body !== undefined && body.length > JOURNAL_BODY_LIMIT;
-    // A copy, in place of the request's own buffer: of the kept part, so a 10 MB body is not held by its first 64 KiB;
-    // and small bodies land in node's shared pool, so the ring holds a few slabs instead of one ArrayBuffer per request
-    // (which slowed POSTs under load by GC).
-    record.body = body === undefined ? undefined : Buffer.from(bodyCut ? body.subarray(0, JOURNAL_BODY_LIMIT) : body);
+    // The text, never the request's buffer: that would hold the read it came in (one ArrayBuffer per request, which
+    // slowed POSTs under load by GC), a copy costs an allocation per request, and the text is what an entry shows.
+    // Usually validation decoded it already; a cut body is decoded apart, so a 10 MB text is not held by its first 64 KiB.
+    if (body !== undefined) record.text = bodyCut ? body.subarray(0, JOURNAL_BODY_LIMIT).toString() : (record.text ?? body.toString());
+    record.body = undefined;
     journal.records[slot] = record;
     journal.cut[slot] = bodyCut;
     journal.sequences[slot] = sequence;
@@ -220,8 +226,8 @@ function noteOf(headers: readonly string[] | undefined): string | null {
 }
 
 function bodyOf(kept: Kept, redact: (text: string) => string): unknown {
-  if (kept.body === undefined || kept.body.length === 0) return null;
-  const text = redact(kept.body.toString('utf8'));
+  if (kept.text === undefined || kept.text.length === 0) return null;
+  const text = redact(kept.text);
   const contentType = kept.headers['content-type'];
   if (!kept.bodyCut && contentType !== undefined && isJsonMediaType(essenceOf(contentType))) {
     try {

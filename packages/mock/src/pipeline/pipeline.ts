@@ -8,7 +8,7 @@
 import type { ApiKeyForm } from '@thumbnail-api/spec/model';
 import type { CompiledContract, PathEntry } from '../contract/compile-contract.js';
 import type { CompiledOperation } from '../contract/compile-operation.js';
-import { BODY_LIMIT, type BodyRefusal, checkBody } from '../contract/request-body.js';
+import { BODY_LIMIT, type BodyRefusal, checkBody, textOf } from '../contract/request-body.js';
 import type { Coverage } from '../double/coverage.js';
 import type { Journal, JournalRecord } from '../double/journal.js';
 import type { MatchableRequest } from '../double/matcher.js';
@@ -84,6 +84,8 @@ interface Pass {
   delayMs: number;
   /** The body once read (`undefined` past the limit, or when none was read). */
   body: Buffer | undefined;
+  /** The body's text, once something decoded it (validation, a rule or recording matching by body): decoded once. */
+  text: string | undefined;
   bodyRead: boolean;
 }
 
@@ -156,6 +158,7 @@ function begin(request: EngineRequest, callbacks: PassCallbacks, contract: Compi
     refusal: undefined,
     delayMs: 0,
     body: undefined,
+    text: undefined,
     bodyRead: false,
   };
 }
@@ -297,7 +300,7 @@ function validate(pass: Pass): Outcome | undefined | typeof needsBody | Promise<
     return send(pass, operation.refused(refusalStatuses[refusal.status], refusal.note));
   };
   // A promise only while the validator is still loading.
-  const refusal = checkBody(operation.body, request.framed, pass.body, request.headers['content-type']);
+  const refusal = checkBody(operation.body, request.framed, pass, request.headers['content-type']);
   return refusal instanceof Promise ? refusal.then(judge) : judge(refusal);
 }
 
@@ -340,7 +343,7 @@ function jsonOf(pass: Pass): unknown {
   const contentType = pass.request.headers['content-type'];
   if (body === undefined || body.length === 0 || contentType === undefined || !isJsonMediaType(contentType)) return undefined;
   try {
-    return JSON.parse(body.toString('utf8'));
+    return JSON.parse(textOf(pass)!);
   } catch {
     return undefined;
   }
@@ -360,6 +363,7 @@ function recordOf(pass: Pass, outcome: Outcome): JournalRecord {
     rule: rule?.id ?? null,
     simulated: rule?.simulated ?? null,
     body: pass.body,
+    text: pass.text,
     answerHeaders: outcome.kind === 'answer' || outcome.kind === 'truncated' ? outcome.answer.headers : undefined,
     nearMiss: pass.nearMiss,
   };
