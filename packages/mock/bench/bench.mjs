@@ -6,8 +6,7 @@
 // from Prism's (then the memory again: our mock's journal is on, as by default, and full by then).
 // Run after `pnpm build`: `pnpm --filter @thumbnail-api/mock bench [--record]`; `--record` also writes what it printed,
 // dated, into this package's BENCHMARKS.md (@thumbnail-api/dev-tools/bench-record), a section per Node.js major (and
-// per BENCH_RULES). BENCH_ROUNDS (5), BENCH_SECONDS (3) and BENCH_ONLY (e.g. bare,cli) size a run; BENCH_PIN=0 leaves the
-// load generator and the servers to the scheduler during the load (see pinApart in contenders.mjs). BENCH_RULES=miss
+// per BENCH_RULES). BENCH_ROUNDS (5), BENCH_SECONDS (3) and BENCH_ONLY (e.g. bare,cli) size a run. BENCH_RULES=miss
 // gives each mock with /__mock a rule per operation that no request of the load matches, so that every request is a
 // near miss (what a rule costs when it does not answer).
 import { execFileSync, fork } from 'node:child_process';
@@ -16,7 +15,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { startBenchRun } from '@thumbnail-api/dev-tools/bench-record';
 import { autocannonVersion, ensureAutocannon } from './autocannon.mjs';
-import { contenders, pinApart, treeCpuSeconds, treeRssMiB } from './contenders.mjs';
+import { contenders, treeCpuSeconds, treeRssMiB } from './contenders.mjs';
 import { compareExchanges } from './exchanges.mjs';
 import { printReport } from './report.mjs';
 
@@ -95,14 +94,7 @@ if (process.env.BENCH_RULES === 'miss') {
   console.log('Rules: one per operation that no request matches (BENCH_RULES=miss): every request is a near miss.');
 }
 
-// 2. Throughput and latency: each scenario in rounds, the contenders alternating within each round; the load
-// generator and the servers on CPUs of their own (start-up, above, was left to the scheduler, as users start them).
-say(
-  `During the load: ${pinApart(
-    worker.pid,
-    active.map((name) => running[name].pid),
-  )}.`,
-);
+// 2. Throughput and latency: each scenario in rounds, the contenders alternating within each round.
 const post = {
   method: 'POST',
   headers: { 'x-api-key': 'bench-key', 'content-type': 'application/json' },

@@ -5,7 +5,6 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
-import { cpus } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { openapiJsonPath } from '@thumbnail-api/spec';
@@ -162,14 +161,14 @@ async function firstOk(base, started, child) {
   throw new Error('no 200 within 60 s');
 }
 
-/** A process and its descendants alive now, from /proc (Linux; elsewhere the process alone). */
-function treePids(pid) {
-  const found = [];
+/** The sum of `read(pid)` over a process and its descendants alive now, from /proc (Linux). */
+function sumOverTree(pid, read) {
+  let total = 0;
   const pending = [pid];
   while (pending.length > 0) {
     const current = pending.pop();
-    found.push(current);
     try {
+      total += read(current);
       for (const task of readdirSync(`/proc/${current}/task`)) {
         pending.push(...readFileSync(`/proc/${current}/task/${task}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number));
       }
@@ -177,37 +176,7 @@ function treePids(pid) {
       // Gone, or not Linux.
     }
   }
-  return found;
-}
-
-/** The sum of `read(pid)` over a process and its descendants alive now, from /proc (Linux). */
-function sumOverTree(pid, read) {
-  let total = 0;
-  for (const current of treePids(pid)) {
-    try {
-      total += read(current);
-    } catch {
-      // Gone since.
-    }
-  }
   return total;
-}
-
-/**
- * Puts the load generator on CPU 0 and every server's process tree (threads included; children they start later
- * inherit it) on CPU 1, with taskset; says what it did, or why not. Left to the scheduler on a 2-CPU machine, the two
- * fight over both CPUs and one round's ratio to bare moves by up to a fifth (0.71-0.85x within one run).
- */
-export function pinApart(loadPid, serverPids) {
-  if (process.env.BENCH_PIN === '0') return 'left to the scheduler (BENCH_PIN=0)';
-  if (cpus().length < 2) return 'left to the scheduler (one CPU)';
-  try {
-    execFileSync('taskset', ['-a', '-pc', '0', String(loadPid)], { stdio: 'ignore' });
-    for (const pid of serverPids.flatMap(treePids)) execFileSync('taskset', ['-a', '-pc', '1', String(pid)], { stdio: 'ignore' });
-  } catch (error) {
-    return `left to the scheduler (taskset failed: ${error.message.split('\n')[0]})`;
-  }
-  return 'the servers on CPU 1 and the load generator on CPU 0 (taskset)';
 }
 
 /** Resident memory of a process and all its descendants, from /proc (Linux), in MiB. */
