@@ -2,8 +2,8 @@
 // given, calls a local server of its own, and for each message from the parent runs a block of call pairs (a bare fetch
 // and thumbnails.list(), in an order drawn afresh per pair), answering with the median time of each, in ms.
 import { performance } from 'node:perf_hooks';
+import { quantile, seededRandom, shuffled } from '@thumbnail-api/dev-tools/bench-rounds';
 import { checked, startBenchServer } from './bench-server.mjs';
-import { quantile, seededRandom, shuffled } from './rounds.mjs';
 
 const [clientUrl = '', seed = '0'] = process.argv.slice(2);
 const { ThumbnailClient } = await import(clientUrl);

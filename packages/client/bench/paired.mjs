@@ -7,7 +7,7 @@
 import { execFileSync, fork } from 'node:child_process';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { quantile, seededRandom, shuffled } from './rounds.mjs';
+import { quantile, seededRandom, shuffled } from '@thumbnail-api/dev-tools/bench-rounds';
 
 /** @typedef {{ fetch: number, list: number }} Block the median ms of each contender in one block */
 

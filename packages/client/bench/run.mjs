@@ -8,12 +8,12 @@
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { startBenchRun } from '@thumbnail-api/dev-tools/bench-record';
+import { benchSeed, quantile, seededRandom, shuffled } from '@thumbnail-api/dev-tools/bench-rounds';
 import createClient from 'openapi-fetch';
 import { ThumbnailClient } from '../dist/index.js';
 import { checked, startBenchServer } from './bench-server.mjs';
 import { measureBundleSize } from './bundle-size.mjs';
 import { pairedRun } from './paired.mjs';
-import { benchSeed, quantile, seededRandom, shuffled } from './rounds.mjs';
 
 const CALLS = Number(process.env.BENCH_CALLS ?? 4000);
 const run = startBenchRun(fileURLToPath(new URL('..', import.meta.url)), '@thumbnail-api/client', 'pnpm --filter @thumbnail-api/client bench --record');
@@ -81,7 +81,7 @@ async function openapiGet(openapiClient) {
 const names = Object.keys(contenders);
 const samples = Object.fromEntries(names.map((name) => [name, []]));
 // Each round calls every contender once, so that drift (GC, JIT, CPU frequency, other load) falls on all alike, in an
-// order drawn afresh (bench/rounds.mjs).
+// order drawn afresh (@thumbnail-api/dev-tools/bench-rounds).
 const seed = benchSeed();
 const random = seededRandom(seed);
 for (let i = 0; i < WARMUP + CALLS; i++) {

@@ -6,14 +6,15 @@
 // from Prism's (then the memory again: our mock's journal is on, as by default, and full by then).
 // Run after `pnpm build`: `pnpm --filter @thumbnail-api/mock bench [--record]`; `--record` also writes what it printed,
 // dated, into this package's BENCHMARKS.md (@thumbnail-api/dev-tools/bench-record), a section per Node.js major (and
-// per BENCH_RULES). BENCH_ROUNDS (5), BENCH_SECONDS (3) and BENCH_ONLY (e.g. bare,cli) size a run. BENCH_RULES=miss
-// gives each mock with /__mock a rule per operation that no request of the load matches, so that every request is a
-// near miss (what a rule costs when it does not answer).
+// per BENCH_RULES). BENCH_ROUNDS (5), BENCH_SECONDS (3) and BENCH_ONLY (e.g. bare,cli) size a run; BENCH_SEED
+// repeats a run's order. BENCH_RULES=miss gives each mock with /__mock a rule per operation that no request of the
+// load matches, so that every request is a near miss (what a rule costs when it does not answer).
 import { execFileSync, fork } from 'node:child_process';
 import { cpus, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { startBenchRun } from '@thumbnail-api/dev-tools/bench-record';
+import { benchSeed, seededRandom, shuffled } from '@thumbnail-api/dev-tools/bench-rounds';
 import { autocannonVersion, ensureAutocannon } from './autocannon.mjs';
 import { contenders, treeCpuSeconds, treeRssMiB } from './contenders.mjs';
 import { compareExchanges } from './exchanges.mjs';
@@ -29,6 +30,10 @@ const say = (text) => {
 };
 const rounds = Number(process.env.BENCH_ROUNDS ?? 5);
 const seconds = Number(process.env.BENCH_SECONDS ?? 3);
+// The contenders in a new order for each round and scenario, drawn from this run's seed: a rotation kept who runs right
+// after whom, and the mocks placed second and third after Prism came out about 0.08 below the one placed first.
+const seed = benchSeed();
+const random = seededRandom(seed);
 // The baseline runs only when asked for (BENCH_BASELINE, and BENCH_ONLY naming it or left out).
 const everyone = Object.keys(contenders).filter((name) => name !== 'baseline' || process.env.BENCH_BASELINE);
 const names = (process.env.BENCH_ONLY ?? everyone.join(',')).split(',').map((name) => name.trim());
@@ -63,29 +68,15 @@ const commit = (() => {
 console.log(`Thumbnail API mock bench, ${new Date().toISOString().slice(0, 10)}, ${commit}: load average at the start ${loadText()}`);
 say(
   `Node ${process.version}, ${cpus().length} CPU(s) (${cpus()[0]?.model.trim()}), loopback; load from a separate process (autocannon ${autocannonVersion()}); ` +
-    `${rounds} rounds, the contenders in a new random order each time, ${seconds} s per measurement${process.env.BENCH_RULES === 'miss' ? '; BENCH_RULES=miss' : ''}.`,
+    `${rounds} rounds, the contenders in a new random order each time (BENCH_SEED=${seed} repeats it), ${seconds} s per measurement${process.env.BENCH_RULES === 'miss' ? '; BENCH_RULES=miss' : ''}.`,
 );
 console.log('');
-
-/**
- * The contenders in a new random order (Fisher-Yates), drawn for each round and scenario. A rotation kept who runs
- * right after whom: in two full runs the mocks placed second and third after Prism came out about 0.08 below the one
- * placed first, whichever mock that was (0.76-0.78x against 0.84-0.86x for POST), though apart they match.
- */
-const shuffled = (list) => {
-  const order = [...list];
-  for (let index = order.length - 1; index > 0; index--) {
-    const other = Math.floor(Math.random() * (index + 1));
-    [order[index], order[other]] = [order[other], order[index]];
-  }
-  return order;
-};
 
 // 1. Start-up, in rounds; the last round's servers stay up for the load.
 const results = Object.fromEntries(names.map((name) => [name, { label: contenders[name].label, starts: [], load: {} }]));
 const running = {};
 for (let round = 0; round < rounds; round++) {
-  for (const name of shuffled(names)) {
+  for (const name of shuffled(names, random)) {
     if (results[name].skipped) continue;
     try {
       const server = await contenders[name].start();
@@ -126,7 +117,7 @@ for (const name of active) {
 }
 for (let round = 0; round < rounds; round++) {
   for (const scenario of scenarios) {
-    for (const name of shuffled(active)) {
+    for (const name of shuffled(active, random)) {
       const cpuBefore = treeCpuSeconds(running[name].pid);
       const figures = await run('throughput', { url: target(name), connections: scenario.connections, durationSeconds: seconds, ...scenario.init });
       // The server's CPU time per answer: what req/s comes down to, and less moved by other work on the machine.
