@@ -6,6 +6,7 @@
 import { type ApiKeyForm, type ApiKeyForms, describeApiKeyForm } from '@thumbnail-api/spec/model';
 import type { CompiledContract } from '../contract/compile-contract.js';
 import type { CompiledOperation } from '../contract/compile-operation.js';
+import { type ReadBody, textOf } from '../contract/request-body.js';
 import { keyHintOf } from '../http/credentials.js';
 import { isMockError } from '../http/mock-error.js';
 import type { PreparedAnswer } from '../http/prepared-answer.js';
@@ -48,7 +49,7 @@ export interface CoverageReport {
 }
 
 /** What coverage reads of the pass over one request (the pipeline's own record of it, read as it is: nothing is copied). */
-export interface CoveredPass {
+export interface CoveredPass extends ReadBody {
   readonly operation: CompiledOperation | undefined;
   /** The request's API key, and the form it came in. */
   readonly key: string | undefined;
@@ -56,9 +57,6 @@ export interface CoveredPass {
   readonly request: { readonly target: string };
   /** When the request arrived (`Date.now()`). */
   readonly time: number;
-  readonly body: Buffer | undefined;
-  /** The body's text, when the pass decoded it. */
-  readonly text: string | undefined;
   /** The rule that answered or delayed it: what it simulated (`fault=reset`, ...; `null` for a documented answer), its delay. */
   readonly rule: { readonly simulated: string | null; readonly delayMs: number } | undefined;
   /** Why validation refused the body (the status Prism would look for first), when it did. */
@@ -167,7 +165,7 @@ export class Coverage {
     }
     const last = posts.get(operation);
     // Usually decoded by validation already: a copy of the bytes would cost an allocation per POST.
-    const text = request.body === undefined ? undefined : (request.text ?? request.body.toString());
+    const text = textOf(request);
     const same = last !== undefined && request.time - last.time <= REPEAT_WINDOW_MS && last.target === request.request.target && last.text === text;
     if (same) {
       last.repeats++;

@@ -2,6 +2,7 @@
 // kept in a ring of the last N and made into a public, redacted entry only when someone reads it.
 import type { IncomingHttpHeaders } from 'node:http';
 import type { ApiKeyForms } from '@thumbnail-api/spec/model';
+import { textOf } from '../contract/request-body.js';
 import { isCredentialHeader, keyHintOf, keyRedactor, REDACTED } from '../http/credentials.js';
 import { essenceOf, isJsonMediaType } from '../http/media-type.js';
 import { noteHeader } from '../http/prepared-answer.js';
@@ -122,7 +123,8 @@ export class Journal {
     // The text, never the request's buffer: that would hold the read it came in (one ArrayBuffer per request, which
     // slowed POSTs under load by GC), a copy costs an allocation per request, and the text is what an entry shows.
     // Usually validation decoded it already; a cut body is decoded apart, so a 10 MB text is not held by its first 64 KiB.
-    if (body !== undefined) record.text = bodyCut ? body.subarray(0, JOURNAL_BODY_LIMIT).toString() : (record.text ?? body.toString());
+    if (bodyCut) record.text = body.subarray(0, JOURNAL_BODY_LIMIT).toString();
+    else textOf(record);
     record.body = undefined;
     journal.records[slot] = record;
     journal.cut[slot] = bodyCut;
